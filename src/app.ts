@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { readConfig } from './config.ts';
+import type { RateBucket } from './core/rate-limit.ts';
+import { DomainError } from './core/errors.ts';
+import type { AppEnv } from './env.ts';
+import { accessLog } from './middleware/access-log.ts';
+import { apiKeyAuth } from './middleware/api-key-auth.ts';
+import { toHttpResponse } from './middleware/error-response.ts';
+import { rateLimit } from './middleware/rate-limit.ts';
+import { commands } from './routes/commands.ts';
+import { health } from './routes/health.ts';
+import { openapi } from './routes/openapi.ts';
+import { profile } from './routes/profile.ts';
+
+export const MAX_BODY_BYTES = 256 * 1024;
+
+/** Running a command costs a `commands` token; every other authenticated call costs a `reads` one. */
+export function rateBucketOf(method: string, path: string): RateBucket {
+  return method === 'POST' && (path.startsWith('/api/v1/commands/') || path === '/api/v1/audit') ? 'commands' : 'reads';
+}
+
+const EXPOSED_HEADERS = ['X-Request-Id', 'X-Run-Id', 'X-Audit-Id', 'X-Run-Status', 'Retry-After', 'Location'];
+
+const app = new Hono<AppEnv>();
+
+app.use(requestId());
+app.use(accessLog());
+app.use(secureHeaders());
+app.use('/api/*', (c, next) => {
+  const origins = readConfig(c.env).CORS_ORIGINS.split(',').map((origin) => origin.trim());
+  return cors({
+    origin: origins.includes('*') ? '*' : origins,
+    allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Mcp-Session-Id'],
+    exposeHeaders: EXPOSED_HEADERS,
+    maxAge: 600,
+  })(c, next);
+});
+
+app.route('/healthz', health);
+
+const v1 = new Hono<AppEnv>();
+v1.use(apiKeyAuth());
+v1.use(rateLimit(rateBucketOf));
+v1.use(
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new DomainError('payload_too_large', `Request body exceeds ${MAX_BODY_BYTES / 1024} KiB; send less.`);
+    },
+  }),
+);
+v1.route('/commands', commands);
+v1.route('/profile', profile);
+v1.route('/openapi.json', openapi);
+app.route('/api/v1', v1);
+
+app.notFound((c) =>
+  toHttpResponse(new DomainError('not_found', `No route ${c.req.method} ${c.req.path}; see GET /api/v1/openapi.json.`), c),
+);
+app.onError(toHttpResponse);
+
+export default app;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Settings read from `[vars]` in wrangler.toml (see the README's configuration table). */
+const ConfigSchema = z.object({
+  AUDIT_WAIT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(900_000).default(240_000),
+  // Capped at 10 s: revocation must take effect within 10 seconds everywhere.
+  KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(10_000).default(10_000),
+  CORS_ORIGINS: z.string().default('*'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+const parsed = new WeakMap<object, Config>();
+
+/** The validated configuration; throws a precise message naming the bad variable. */
+export function readConfig(env: Env): Config {
+  let config = parsed.get(env);
+  if (!config) {
+    const result = ConfigSchema.safeParse(env);
+    if (!result.success) {
+      const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+      throw new Error(`Invalid Recon configuration in wrangler.toml [vars]: ${problems.join('; ')}`);
+    }
+    config = result.data;
+    parsed.set(env, config);
+  }
+  return config;
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { CommandDefinition } from './commands.ts';
+
+/** The subset of JSON Schema that zod emits for our command inputs. */
+interface JsonSchema {
+  type?: string;
+  description?: string;
+  enum?: unknown[];
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  pattern?: string;
+}
+
+/** The JSON Schema of a command's request body as a caller writes it (defaults make fields optional). */
+export function inputJsonSchema(schema: z.ZodType): JsonSchema {
+  return z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
+}
+
+function typeOf(schema: JsonSchema): string {
+  if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' \\| ');
+  if (schema.type === 'array' && schema.items) return `array of ${typeOf(schema.items)}`;
+  if (schema.type === 'object' && schema.properties) {
+    return `object { ${Object.keys(schema.properties).join(', ')} }`;
+  }
+  return schema.type ?? 'any';
+}
+
+function limitsOf(schema: JsonSchema): string[] {
+  const limits: string[] = [];
+  const range = (min: number | undefined, max: number | undefined, unit: string) => {
+    if (min !== undefined && max !== undefined) limits.push(`${min}-${max} ${unit}`);
+    else if (min !== undefined) limits.push(`at least ${min} ${unit}`);
+    else if (max !== undefined) limits.push(`at most ${max} ${unit}`);
+  };
+  range(schema.minLength, schema.maxLength, 'characters');
+  range(schema.minItems, schema.maxItems, 'items');
+  if (schema.minimum !== undefined || schema.maximum !== undefined) {
+    limits.push(`${schema.minimum ?? '…'} to ${schema.maximum ?? '…'}`);
+  }
+  if (schema.default !== undefined) limits.push(`default ${JSON.stringify(schema.default)}`);
+  return limits;
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function argumentsTable(schema: JsonSchema): string {
+  const properties = Object.entries(schema.properties ?? {});
+  if (properties.length === 0) return 'No arguments.';
+  const required = new Set(schema.required ?? []);
+  const rows = properties.map(([name, property]) => {
+    const notes = [property.description ?? '', ...limitsOf(property)].filter(Boolean).join(' ');
+    return `| \`${name}\` | ${typeOf(property)} | ${required.has(name) ? 'yes' : 'no'} | ${cell(notes)} |`;
+  });
+  return ['| Argument | Type | Required | Notes |', '| --- | --- | --- | --- |', ...rows].join('\n');
+}
+
+function exampleCall(command: CommandDefinition): string {
+  return [
+    '```sh',
+    `curl -X POST "$RECON_URL/api/v1/commands/${command.name}" \\`,
+    '  -H "Authorization: Bearer $RECON_API_KEY" -H "Content-Type: application/json" \\',
+    `  -d '${JSON.stringify(command.example)}'`,
+    '```',
+  ].join('\n');
+}
+
+function commandSection(command: CommandDefinition): string {
+  const mode =
+    command.mode === 'sync'
+      ? 'sync: answers 200 with markdown'
+      : 'async: answers 202 with a run id in `X-Run-Id`; poll `GET /api/v1/runs/' + command.name + '/{id}`';
+  return [
+    `## ${command.name}`,
+    '',
+    command.description,
+    '',
+    `- Mode: ${mode}`,
+    `- Needs a finished sales profile: ${command.requiresOnboarding ? 'yes' : 'no'}`,
+    '',
+    argumentsTable(inputJsonSchema(command.input)),
+    '',
+    exampleCall(command),
+  ].join('\n');
+}
+
+/** The markdown command catalog: the same text for GET /api/v1/commands, `help` and the MCP tool. */
+export function renderCatalog(commands: readonly CommandDefinition[]): string {
+  return [
+    '# Recon commands',
+    '',
+    'Run a command with `POST /api/v1/commands/{command}` and a JSON body of its arguments, or call the MCP tool of the same name at `/api/mcp`. Unknown arguments are rejected with 400 so typos surface.',
+    '',
+    '| Command | Mode | What it does |',
+    '| --- | --- | --- |',
+    ...commands.map((c) => `| \`${c.name}\` | ${c.mode} | ${cell(c.title)} |`),
+    '',
+    ...commands.map(commandSection).join('\n\n').split('\n'),
+    '',
+  ].join('\n');
+}

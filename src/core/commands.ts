@@ -1,0 +1,128 @@
+import type { z } from 'zod';
+import type { CoreContext } from './context.ts';
+import { DomainError } from './errors.ts';
+import { assertOnboarded } from './profile.ts';
+import { assertScope } from './scopes.ts';
+import { renderCatalog } from './catalog.ts';
+import { AuditInput, CompetitorsInput, GtmAuditInput, HelpInput, ResearchInput } from './schemas/commands.ts';
+import { parseInput } from './validation.ts';
+
+export type CommandMode = 'sync' | 'async';
+
+/** What a command produced: markdown now (sync), or a run to poll (async). */
+export type CommandResult =
+  | { mode: 'sync'; markdown: string }
+  | { mode: 'async'; run: { id: string; kind: string; status: 'running' } };
+
+export interface CommandDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  title: string;
+  mode: CommandMode;
+  /** One paragraph for people and models alike: what it does and what it returns. */
+  description: string;
+  input: S;
+  /** A valid body, shown in the catalog and the OpenAPI document. */
+  example: z.input<S>;
+  /** False only for `help`: every other command waits for a finished sales profile. */
+  requiresOnboarding: boolean;
+  run(ctx: CoreContext, input: z.output<S>): Promise<CommandResult>;
+}
+
+function defineCommand<S extends z.ZodType>(definition: CommandDefinition<S>): CommandDefinition<S> {
+  return definition;
+}
+
+function notImplemented(name: string): never {
+  // The engines arrive in later issues; until then the honest answer is 501, never a made-up result.
+  throw new DomainError('not_implemented', `The ${name} engine is not available on this server yet.`);
+}
+
+export const COMMANDS: readonly CommandDefinition[] = [
+  defineCommand({
+    name: 'research',
+    title: 'Research a topic',
+    mode: 'sync',
+    description: 'Researches a topic and returns a markdown brief whose every finding cites its source.',
+    input: ResearchInput,
+    example: { topic: 'Acme Analytics pricing', tier: 'lite' },
+    requiresOnboarding: true,
+    run: async () => notImplemented('research'),
+  }),
+  defineCommand({
+    name: 'competitors',
+    title: 'Analyse competitors',
+    mode: 'sync',
+    description:
+      "Finds and ranks a company's competitors by the evidence in your sources and returns a markdown table with citations.",
+    input: CompetitorsInput,
+    example: { company: 'acme.com', limit: 5 },
+    requiresOnboarding: true,
+    run: async () => notImplemented('competitors'),
+  }),
+  defineCommand({
+    name: 'gtm-audit',
+    title: 'Audit a go-to-market',
+    mode: 'async',
+    description:
+      "Starts a background audit of a company's go-to-market (positioning, ICP, pricing, channels, competition, content); poll the run for the scored markdown report.",
+    input: GtmAuditInput,
+    example: { company: 'acme.com', focus: ['pricing', 'positioning'] },
+    requiresOnboarding: true,
+    run: async () => notImplemented('gtm-audit'),
+  }),
+  defineCommand({
+    name: 'audit',
+    title: 'Audit your organization',
+    mode: 'async',
+    description:
+      "Starts a background audit of your own organization (sales profile, go-to-market, data, watches, keys, approvals); poll the run for the markdown report and fix list.",
+    input: AuditInput,
+    example: {},
+    requiresOnboarding: true,
+    run: async () => notImplemented('audit'),
+  }),
+  defineCommand({
+    name: 'help',
+    title: 'Command catalog',
+    mode: 'sync',
+    description: 'Returns this catalog: every command, its mode, its arguments with types and limits, and an example call.',
+    input: HelpInput,
+    example: {},
+    requiresOnboarding: false,
+    run: async () => ({ mode: 'sync', markdown: commandCatalog() }),
+  }),
+];
+
+const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
+
+/** The command called `name`, or 404 `not_found`. */
+export function findCommand(name: string): CommandDefinition {
+  const command = BY_NAME.get(name);
+  if (!command) {
+    throw new DomainError(
+      'not_found',
+      `Unknown command '${name}'. Commands: ${COMMANDS.map((c) => c.name).join(', ')}.`,
+    );
+  }
+  return command;
+}
+
+let catalog: string | undefined;
+
+/** The markdown catalog of every command (GET /api/v1/commands and `help`); built once per isolate. */
+export function commandCatalog(): string {
+  catalog ??= renderCatalog(COMMANDS);
+  return catalog;
+}
+
+/**
+ * Runs a command for the caller: scope, then arguments, then onboarding, then the command itself.
+ * Both doors call this; neither adds behaviour of its own.
+ */
+export async function executeCommand(ctx: CoreContext, name: string, rawInput: unknown): Promise<CommandResult> {
+  assertScope(ctx, 'commands');
+  const command = findCommand(name);
+  const input = parseInput(command.input, rawInput ?? {}, `Arguments of ${command.name}`);
+  if (command.requiresOnboarding) await assertOnboarded(ctx);
+  return command.run(ctx, input);
+}

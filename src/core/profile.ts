@@ -1,0 +1,64 @@
+import type { CoreContext } from './context.ts';
+import { DomainError } from './errors.ts';
+import { assertScope } from './scopes.ts';
+import { SalesProfileInput, type SalesProfile } from './schemas/profile.ts';
+import { parseInput } from './validation.ts';
+import { readSalesProfile, writeSalesProfile } from '../db/sales-profiles.ts';
+
+/** What GET and PUT /api/v1/profile answer: the profile and whether onboarding is finished. */
+export interface ProfileView {
+  profile: SalesProfile;
+  complete: boolean;
+  /** Dotted names of the fields still needed to finish onboarding. */
+  missing: string[];
+  updatedAt: string | null;
+}
+
+export const PROFILE_PAGE = 'PUT /api/v1/profile (the dashboard\'s "Sales profile" page)';
+
+const EMPTY_PROFILE: SalesProfile = parseInput(SalesProfileInput, {});
+
+/** The fields onboarding still needs: companyName, domain, offering, one entry in each ICP list. */
+export function missingProfileFields(profile: SalesProfile): string[] {
+  const missing: string[] = [];
+  if (!profile.companyName) missing.push('companyName');
+  if (!profile.domain) missing.push('domain');
+  if (!profile.offering) missing.push('offering');
+  for (const list of ['industries', 'companySizes', 'regions', 'personas'] as const) {
+    if (profile.icp[list].length === 0) missing.push(`icp.${list}`);
+  }
+  return missing;
+}
+
+function view(profile: SalesProfile, updatedAt: string | null): ProfileView {
+  const missing = missingProfileFields(profile);
+  return { profile, complete: missing.length === 0, missing, updatedAt };
+}
+
+export async function getProfile(ctx: CoreContext): Promise<ProfileView> {
+  assertScope(ctx, 'commands');
+  const stored = await readSalesProfile(ctx.env.DB, ctx.principal.organization.id);
+  return stored ? view(stored.profile, stored.updatedAt) : view(EMPTY_PROFILE, null);
+}
+
+/** Replaces the organization's sales profile with `raw` once it validates. */
+export async function putProfile(ctx: CoreContext, raw: unknown): Promise<ProfileView> {
+  assertScope(ctx, 'commands');
+  const profile = parseInput(SalesProfileInput, raw);
+  const updatedAt = new Date().toISOString();
+  const result = view(profile, updatedAt);
+  await writeSalesProfile(ctx.env.DB, ctx.principal.organization.id, profile, result.complete, updatedAt);
+  return result;
+}
+
+/** Throws 428 `onboarding_required` until the organization's sales profile is finished. */
+export async function assertOnboarded(ctx: CoreContext): Promise<SalesProfile> {
+  const { profile, complete, missing } = await getProfile(ctx);
+  if (!complete) {
+    throw new DomainError(
+      'onboarding_required',
+      `Finish your organization's sales profile first: ${PROFILE_PAGE}. Missing: ${missing.join(', ')}.`,
+    );
+  }
+  return profile;
+}

@@ -1,0 +1,31 @@
+import type { SalesProfile } from '../core/schemas/profile.ts';
+
+export interface StoredProfile {
+  profile: SalesProfile;
+  updatedAt: string;
+}
+
+export async function readSalesProfile(db: D1Database, organizationId: string): Promise<StoredProfile | null> {
+  const row = await db
+    .prepare('SELECT profile, updated_at FROM sales_profiles WHERE organization_id = ?')
+    .bind(organizationId)
+    .first<{ profile: string; updated_at: string }>();
+  return row ? { profile: JSON.parse(row.profile) as SalesProfile, updatedAt: row.updated_at } : null;
+}
+
+export async function writeSalesProfile(
+  db: D1Database,
+  organizationId: string,
+  profile: SalesProfile,
+  complete: boolean,
+  updatedAt: string,
+): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO sales_profiles (organization_id, profile, complete, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (organization_id) DO UPDATE SET profile = excluded.profile, complete = excluded.complete,
+         updated_at = excluded.updated_at`,
+    )
+    .bind(organizationId, JSON.stringify(profile), complete ? 1 : 0, updatedAt)
+    .run();
+}

@@ -1,0 +1,10 @@
+import type { D1Migration } from 'cloudflare:test';
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      /** schema.sql, split into statements by vitest.config.ts. */
+      TEST_SCHEMA: D1Migration[];
+    }
+  }
+}
