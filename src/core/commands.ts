@@ -115,6 +115,12 @@ export function commandCatalog(): string {
   return catalog;
 }
 
+/** The catalog for a caller: GET /api/v1/commands. Needs the `commands` scope like the commands. */
+export function catalogFor(ctx: CoreContext): string {
+  assertScope(ctx, 'commands');
+  return commandCatalog();
+}
+
 /**
  * Runs a command for the caller: scope, then arguments, then onboarding, then the command itself.
  * Both doors call this; neither adds behaviour of its own.

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { COMMANDS, commandCatalog, executeCommand, type CommandResult } from '../core/commands.ts';
+import { catalogFor, COMMANDS, executeCommand, type CommandResult } from '../core/commands.ts';
 import type { AppEnv } from '../env.ts';
 import { readJsonObject } from './json-body.ts';
 import type { ApiOperation } from './openapi-types.ts';
@@ -24,7 +24,7 @@ function commandResponse(result: CommandResult): Response {
 }
 
 export const commands = new Hono<AppEnv>()
-  .get('/', (c) => c.body(commandCatalog(), 200, MARKDOWN))
+  .get('/', (c) => c.body(catalogFor(c.var.core), 200, MARKDOWN))
   .post('/:command', async (c) => {
     const input = await readJsonObject(c);
     return commandResponse(await executeCommand(c.var.core, c.req.param('command'), input));
