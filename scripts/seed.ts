@@ -1,0 +1,74 @@
+/**
+ * `npm run db:local [-- --persist-to <dir>]`: prepares the LOCAL D1 for development by applying
+ * schema.sql and then the demo data (scripts/seed/demo.sql). Both files are idempotent, so running
+ * this again is safe. It never touches a deployed database: `--remote` (or any other argument)
+ * is refused. `npm run dev` and the e2e tests call `seedLocalDatabase` directly.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT, runWrangler } from './lib/wrangler.ts';
+
+/** Applied in this order. */
+export const SEED_FILES = ['schema.sql', 'scripts/seed/demo.sql'];
+
+export interface SeedOptions {
+  /** Local state directory (wrangler's --persist-to); default: wrangler's own .wrangler/state. */
+  persistTo?: string;
+  /** Keep wrangler's output unless it fails (the tests use this). */
+  quiet?: boolean;
+}
+
+/** Applies every seed file to the local D1 (binding DB); rejects if wrangler fails. */
+export async function seedLocalDatabase(options: SeedOptions = {}): Promise<void> {
+  const persist = options.persistTo ? ['--persist-to', path.resolve(options.persistTo)] : [];
+  for (const file of SEED_FILES) {
+    const args = ['d1', 'execute', 'DB', '--local', ...persist, '--file', path.join(PROJECT_ROOT, file)];
+    await runWrangler(args, { quiet: options.quiet });
+  }
+}
+
+const USAGE = `Usage: npm run db:local [-- --persist-to <dir>]
+
+Applies schema.sql and scripts/seed/demo.sql to the LOCAL D1 database (binding DB).
+  --persist-to <dir>  local state directory, as for wrangler (default: .wrangler/state)
+This command never touches a deployed database; there is no --remote.`;
+
+/** Reads the command line; the only option is --persist-to. Exits 2 on anything else. */
+function parseSeedArgs(args: readonly string[]): SeedOptions {
+  const options: SeedOptions = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    if (arg === '--remote') {
+      fail('Refusing --remote: the seed holds demo keys and is for the LOCAL database only.');
+    }
+    if (arg === '--persist-to' || arg.startsWith('--persist-to=')) {
+      const dir = arg === '--persist-to' ? args[++i] : arg.slice('--persist-to='.length);
+      if (!dir || dir.startsWith('-')) fail('--persist-to needs a directory.');
+      if (options.persistTo !== undefined) fail('--persist-to given twice.');
+      options.persistTo = dir;
+    } else {
+      fail(`Unexpected argument "${arg}".`);
+    }
+  }
+  return options;
+}
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const options = parseSeedArgs(process.argv.slice(2));
+  try {
+    await seedLocalDatabase(options);
+    console.log(`Local D1 seeded: demo organizations acme (finished profile) and globex (unfinished).`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The e2e suites' server: the real Worker under wrangler's local runtime (unstable_startWorker),
+ * on a free port, with its own temporary state directory that was seeded first exactly as
+ * `npm run db:local` seeds (schema.sql + demo data). The keys CLI can be pointed at the same
+ * directory (`--persist-to`) to change what the running server sees.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { unstable_startWorker } from 'wrangler';
+import { PROJECT_ROOT } from '../../scripts/lib/wrangler.ts';
+import { seedLocalDatabase } from '../../scripts/seed.ts';
+
+export interface DevServer {
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** The local state directory the server and the seed share (pass it to the keys CLI). */
+  persistTo: string;
+  stop(): Promise<void>;
+}
+
+export async function startDevServer(): Promise<DevServer> {
+  const persistTo = await mkdtemp(path.join(tmpdir(), 'recon-e2e-'));
+  try {
+    await seedLocalDatabase({ persistTo, quiet: true });
+    const worker = await unstable_startWorker({
+      config: path.join(PROJECT_ROOT, 'wrangler.toml'),
+      dev: {
+        server: { hostname: '127.0.0.1', port: 0 },
+        inspector: false,
+        persist: persistTo,
+        watch: false,
+      },
+    });
+    await worker.ready;
+    const url = (await worker.url).origin;
+    return {
+      url,
+      persistTo,
+      async stop() {
+        await worker.dispose();
+        await rm(persistTo, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(persistTo, { recursive: true, force: true });
+    throw error;
+  }
+}
