@@ -12,6 +12,7 @@ import { apiKeyAuth } from './middleware/api-key-auth.ts';
 import { toHttpResponse } from './middleware/error-response.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { commands } from './routes/commands.ts';
+import { mcp, mcpOriginCheck } from './routes/mcp.ts';
 import { health } from './routes/health.ts';
 import { openapi } from './routes/openapi.ts';
 import { profile } from './routes/profile.ts';
@@ -42,21 +43,25 @@ app.use('/api/*', (c, next) => {
 
 app.route('/healthz', health);
 
+const limitBody = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw new DomainError('payload_too_large', `Request body exceeds ${MAX_BODY_BYTES / 1024} KiB; send less.`);
+  },
+});
+
 const v1 = new Hono<AppEnv>();
-v1.use(apiKeyAuth());
-v1.use(rateLimit(rateBucketOf));
-v1.use(
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new DomainError('payload_too_large', `Request body exceeds ${MAX_BODY_BYTES / 1024} KiB; send less.`);
-    },
-  }),
-);
+v1.use(apiKeyAuth(), rateLimit(rateBucketOf), limitBody);
 v1.route('/commands', commands);
 v1.route('/profile', profile);
 v1.route('/openapi.json', openapi);
 app.route('/api/v1', v1);
+
+// The MCP door: same keys, same body limit; it picks its rate bucket from the JSON-RPC call.
+const mcpDoor = new Hono<AppEnv>();
+mcpDoor.use(mcpOriginCheck(), apiKeyAuth(), limitBody);
+mcpDoor.route('/', mcp);
+app.route('/api/mcp', mcpDoor);
 
 app.notFound((c) =>
   toHttpResponse(new DomainError('not_found', `No route ${c.req.method} ${c.req.path}; see GET /api/v1/openapi.json.`), c),

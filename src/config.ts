@@ -6,9 +6,14 @@ const ConfigSchema = z.object({
   // Capped at 10 s: revocation must take effect within 10 seconds everywhere.
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(10_000).default(10_000),
   CORS_ORIGINS: z.string().default('*'),
+  // Browser origins allowed to call /api/mcp besides the server's own (DNS-rebinding protection).
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean)),
 });
 
-export type Config = z.infer<typeof ConfigSchema>;
+export type Config = z.output<typeof ConfigSchema>;
 
 const parsed = new WeakMap<object, Config>();
 

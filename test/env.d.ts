@@ -6,5 +6,8 @@ declare global {
       /** schema.sql, split into statements by vitest.config.ts. */
       TEST_SCHEMA: D1Migration[];
     }
+    interface GlobalProps {
+      mainModule: typeof import('../src/index.ts');
+    }
   }
 }

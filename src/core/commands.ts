@@ -14,6 +14,15 @@ export type CommandResult =
   | { mode: 'sync'; markdown: string }
   | { mode: 'async'; run: { id: string; kind: string; status: 'running' } };
 
+export interface CommandEffects {
+  /** Changes nothing stored (no brief, object or run is written). */
+  readOnly: boolean;
+  /** Calling it twice with the same input has no further effect. */
+  idempotent: boolean;
+  /** Reaches outside Recon (the web research provider) when one is configured. */
+  openWorld: boolean;
+}
+
 export interface CommandDefinition<S extends z.ZodType = z.ZodType> {
   name: string;
   title: string;
@@ -25,6 +34,8 @@ export interface CommandDefinition<S extends z.ZodType = z.ZodType> {
   example: z.input<S>;
   /** False only for `help`: every other command waits for a finished sales profile. */
   requiresOnboarding: boolean;
+  /** What running it does to the world (MCP tool annotations are derived from this). */
+  effects: CommandEffects;
   run(ctx: CoreContext, input: z.output<S>): Promise<CommandResult>;
 }
 
@@ -46,6 +57,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
     input: ResearchInput,
     example: { topic: 'Acme Analytics pricing', tier: 'lite' },
     requiresOnboarding: true,
+    effects: { readOnly: false, idempotent: false, openWorld: true },
     run: async () => notImplemented('research'),
   }),
   defineCommand({
@@ -57,6 +69,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
     input: CompetitorsInput,
     example: { company: 'acme.com', limit: 5 },
     requiresOnboarding: true,
+    effects: { readOnly: false, idempotent: true, openWorld: true },
     run: async () => notImplemented('competitors'),
   }),
   defineCommand({
@@ -68,6 +81,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
     input: GtmAuditInput,
     example: { company: 'acme.com', focus: ['pricing', 'positioning'] },
     requiresOnboarding: true,
+    effects: { readOnly: false, idempotent: false, openWorld: true },
     run: async () => notImplemented('gtm-audit'),
   }),
   defineCommand({
@@ -79,6 +93,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
     input: AuditInput,
     example: {},
     requiresOnboarding: true,
+    effects: { readOnly: false, idempotent: false, openWorld: false },
     run: async () => notImplemented('audit'),
   }),
   defineCommand({
@@ -89,6 +104,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
     input: HelpInput,
     example: {},
     requiresOnboarding: false,
+    effects: { readOnly: true, idempotent: true, openWorld: false },
     run: async () => ({ mode: 'sync', markdown: commandCatalog() }),
   }),
 ];

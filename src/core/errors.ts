@@ -1,3 +1,5 @@
+import { logUnexpectedError } from './log.ts';
+
 /**
  * The one error type of the core. Each door turns it into its wire shape in exactly one place
  * (REST: `toHttpResponse`; MCP: `toToolResult`). Anything else thrown is unexpected and becomes a
@@ -65,4 +67,14 @@ export function errorBody(error: DomainError, requestId?: string): ErrorBody {
     ...(error.details ? { details: error.details } : {}),
     ...(requestId ? { requestId } : {}),
   };
+}
+
+/**
+ * Any thrown value as a DomainError. An unexpected error is logged in full (with the request id the
+ * caller gets) and becomes a bare `internal` whose message names that id; its detail is never sent.
+ */
+export function toDomainError(error: unknown, requestId: string | undefined): DomainError {
+  if (error instanceof DomainError) return error;
+  logUnexpectedError(error, requestId);
+  return new DomainError('internal', `Something went wrong on our side; quote request id ${requestId ?? 'unknown'} if you report it.`);
 }

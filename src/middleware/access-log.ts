@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { logEvent } from '../core/log.ts';
 import type { AppEnv } from '../env.ts';
 
 /**
@@ -10,18 +11,15 @@ export function accessLog(): MiddlewareHandler<AppEnv> {
     const started = Date.now();
     await next();
     const principal = c.get('principal');
-    console.log(
-      JSON.stringify({
-        event: 'request',
-        requestId: c.var.requestId,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        durationMs: Date.now() - started,
-        organization: principal?.organization.slug,
-        keyId: principal?.keyId,
-        outcome: c.get('errorCode') ?? 'ok',
-      }),
-    );
+    logEvent('request', {
+      requestId: c.var.requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: Date.now() - started,
+      organization: principal?.organization.slug,
+      keyId: principal?.keyId,
+      outcome: c.get('errorCode') ?? 'ok',
+    });
   };
 }

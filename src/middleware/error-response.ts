@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { DomainError, errorBody } from '../core/errors.ts';
+import { errorBody, toDomainError } from '../core/errors.ts';
 import type { AppEnv } from '../env.ts';
 
 /**
@@ -8,19 +8,7 @@ import type { AppEnv } from '../env.ts';
  */
 export function toHttpResponse(error: unknown, c: Context<AppEnv>): Response {
   const requestId = c.get('requestId');
-  const domainError = error instanceof DomainError ? error : unexpected(error, requestId);
+  const domainError = toDomainError(error, requestId);
   c.set('errorCode', domainError.code);
   return c.json(errorBody(domainError, requestId), domainError.status, domainError.headers);
-}
-
-function unexpected(error: unknown, requestId: string | undefined): DomainError {
-  console.error(
-    JSON.stringify({
-      event: 'unexpected_error',
-      requestId,
-      error: error instanceof Error ? error.message : String(error),
-      stack: error instanceof Error ? error.stack : undefined,
-    }),
-  );
-  return new DomainError('internal', `Something went wrong on our side; quote request id ${requestId ?? 'unknown'} if you report it.`);
 }

@@ -4,6 +4,7 @@ import { ERROR_STATUS } from '../core/errors.ts';
 import type { AppEnv } from '../env.ts';
 import { commandOperations } from './commands.ts';
 import { healthOperations } from './health.ts';
+import { mcpOperations } from './mcp.ts';
 import type { ApiOperation } from './openapi-types.ts';
 import { profileOperations } from './profile.ts';
 
@@ -24,6 +25,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...openapiOperations,
   ...commandOperations,
   ...profileOperations,
+  ...mcpOperations,
 ];
 
 const ErrorResponse = z.object({

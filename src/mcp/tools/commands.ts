@@ -1,0 +1,34 @@
+import { COMMANDS, executeCommand, type CommandDefinition } from '../../core/commands.ts';
+import type { ToolDefinition } from './registry.ts';
+
+/** One tool per command: its text content is byte for byte the REST route's markdown body. */
+function commandTool(command: CommandDefinition): ToolDefinition {
+  return {
+    name: command.name,
+    title: command.title,
+    description:
+      command.description +
+      (command.requiresOnboarding ? ' Needs a finished sales profile (PUT /api/v1/profile).' : '') +
+      (command.mode === 'async' ? ' Returns a run id at once; the result is polled by id.' : ''),
+    input: command.input,
+    annotations: {
+      readOnlyHint: command.effects.readOnly,
+      destructiveHint: false,
+      idempotentHint: command.effects.idempotent,
+      openWorldHint: command.effects.openWorld,
+    },
+    scope: 'commands',
+    bucket: 'commands',
+    async call(ctx, args) {
+      const result = await executeCommand(ctx, command.name, args);
+      if (result.mode === 'sync') return { content: [{ type: 'text', text: result.markdown }] };
+      const { id, kind, status } = result.run;
+      return {
+        content: [{ type: 'text', text: `Started ${kind} run ${id} (${status}). Poll it with the run-status tool.` }],
+        structuredContent: { runId: id, kind, status },
+      };
+    },
+  };
+}
+
+export const commandTools: ToolDefinition[] = COMMANDS.map(commandTool);

@@ -1,0 +1,10 @@
+import { commandTools } from './commands.ts';
+import { toListedTool, type ToolDefinition } from './registry.ts';
+
+/** Every MCP tool Recon serves. Later resources append their `<resource>Tools` here. */
+export const TOOLS: readonly ToolDefinition[] = [...commandTools];
+
+export const TOOLS_BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
+
+/** tools/list entries, computed once per isolate (building them per request is what costs). */
+export const LISTED_TOOLS = new Map(TOOLS.map((tool) => [tool.name, toListedTool(tool)]));

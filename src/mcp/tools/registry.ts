@@ -1,0 +1,42 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { Scope } from '../../auth/api-key.ts';
+import type { CoreContext } from '../../core/context.ts';
+import type { RateBucket } from '../../core/rate-limit.ts';
+
+/**
+ * One MCP tool: a thin adapter over one core operation. Adding a tool is adding one of these to
+ * `TOOLS` in ./index.ts; listing, scopes, rate buckets and errors follow from it.
+ */
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  /** Written for a model: what it does, what it returns, when to use it. */
+  description: string;
+  /** The same zod schema the REST route validates with; the core validates, not the SDK. */
+  input: z.ZodType;
+  output?: z.ZodType;
+  annotations: NonNullable<Tool['annotations']>;
+  /** The key scope needed to see and call it. */
+  scope: Scope;
+  /** Which rate-limit budget a call spends. */
+  bucket: RateBucket;
+  call(ctx: CoreContext, args: Record<string, unknown>): Promise<CallToolResult>;
+}
+
+/** The tools/list entry of a tool, computed once per isolate. */
+export function toListedTool(tool: ToolDefinition): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: jsonSchemaOf(tool.input, 'input') as Tool['inputSchema'],
+    ...(tool.output ? { outputSchema: jsonSchemaOf(tool.output, 'output') as Tool['outputSchema'] } : {}),
+    annotations: { title: tool.title, ...tool.annotations },
+  };
+}
+
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io }) as Record<string, unknown>;
+  return rest;
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../src/core/commands.ts';
+import { call, createOrganization } from '../helpers/fixtures.ts';
+import { connectMcpClient, mcpRpc } from '../helpers/mcp-client.ts';
+
+const INITIALIZE = (protocolVersion: string) => ({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
+
+describe('MCP server at /api/mcp', () => {
+  it('initializes with the SDK client and lists every command tool with its schema and annotations', async () => {
+    const org = await createOrganization();
+    const client = await connectMcpClient(org.key);
+    expect(client.getServerVersion()).toMatchObject({ name: 'recon' });
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(COMMANDS.map((c) => c.name).sort());
+    const research = tools.find((t) => t.name === 'research')!;
+    expect(research.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['topic'],
+      additionalProperties: false,
+      properties: { topic: { type: 'string', maxLength: 500, description: expect.stringContaining('1-500') } },
+    });
+    expect(research.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, openWorldHint: true });
+    expect(tools.find((t) => t.name === 'help')!.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+    await client.close();
+  });
+
+  it.each(['2025-03-26', '2025-06-18', '2025-11-25'])('negotiates protocol version %s', async (version) => {
+    const org = await createOrganization();
+    const response = await mcpRpc(INITIALIZE(version), { key: org.key });
+    expect(response.status).toBe(200);
+    const body = await response.json<{ result: { protocolVersion: string } }>();
+    expect(body.result.protocolVersion).toBe(version);
+  });
+
+  it('returns the same markdown for help as REST does, byte for byte', async () => {
+    const org = await createOrganization();
+    const client = await connectMcpClient(org.key);
+    const result = await client.callTool({ name: 'help', arguments: {} });
+    const rest = await (await call('/api/v1/commands/help', { key: org.key, body: {} })).text();
+    expect(result.isError).toBeFalsy();
+    expect(result.content).toEqual([{ type: 'text', text: rest }]);
+    await client.close();
+  });
+
+  it('returns validation errors as tool errors with the REST code and message', async () => {
+    const org = await createOrganization();
+    const client = await connectMcpClient(org.key);
+    const args = { topci: 'pricing' };
+    const result = await client.callTool({ name: 'research', arguments: args });
+    const rest = await (await call('/api/v1/commands/research', { key: org.key, body: args })).json<{ error: string; message: string }>();
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ error: 'invalid_input', message: rest.message });
+    expect((result.content as { text: string }[])[0]!.text).toContain(`Error invalid_input: ${rest.message}`);
+    await client.close();
+  });
+
+  it('turns 428 into a tool error that says how to finish onboarding', async () => {
+    const org = await createOrganization({ profile: 'none' });
+    const client = await connectMcpClient(org.key);
+    const result = await client.callTool({ name: 'research', arguments: { topic: 'pricing' } });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ error: 'onboarding_required' });
+    expect((result.content as { text: string }[])[0]!.text).toContain('PUT /api/v1/profile');
+    await client.close();
+  });
+
+  it('keeps an unknown tool a JSON-RPC protocol error', async () => {
+    const org = await createOrganization();
+    const client = await connectMcpClient(org.key);
+    await expect(client.callTool({ name: 'no-such-tool', arguments: {} })).rejects.toThrow(/Unknown tool 'no-such-tool'/);
+    await client.close();
+  });
+
+  it('hides tools the key has no scope for, and refuses to call them', async () => {
+    const org = await createOrganization({ scopes: ['oms:read'] });
+    const client = await connectMcpClient(org.key);
+    expect((await client.listTools()).tools).toEqual([]);
+    const result = await client.callTool({ name: 'help', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ error: 'access_denied' });
+    await client.close();
+  });
+
+  it('answers without a key with 401 and WWW-Authenticate before any JSON-RPC handling', async () => {
+    const response = await mcpRpc(INITIALIZE('2025-06-18'));
+    expect(response.status).toBe(401);
+    expect(response.headers.get('WWW-Authenticate')).toMatch(/^Bearer/);
+    expect(await response.json()).toMatchObject({ error: 'unauthorized' });
+  });
+
+  it('refuses a browser Origin that is not allowed with 403, and accepts its own origin', async () => {
+    const org = await createOrganization();
+    const evil = await mcpRpc(INITIALIZE('2025-06-18'), { key: org.key, headers: { Origin: 'https://evil.example' } });
+    expect(evil.status).toBe(403);
+    expect(await evil.json()).toMatchObject({ error: 'access_denied', message: expect.stringContaining('MCP_ALLOWED_ORIGINS') });
+    const own = await mcpRpc(INITIALIZE('2025-06-18'), { key: org.key, headers: { Origin: 'https://recon.test' } });
+    expect(own.status).toBe(200);
+  });
+
+  it.each(['GET', 'DELETE'])('answers %s with 405 and Allow: POST', async (method) => {
+    const org = await createOrganization();
+    const response = await mcpRpc(undefined, { key: org.key, method });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('Allow')).toBe('POST');
+  });
+
+  it('answers malformed JSON with a JSON-RPC parse error', async () => {
+    const org = await createOrganization();
+    const { exports } = await import('cloudflare:workers');
+    const response = await exports.default.fetch(
+      new Request('https://recon.test/api/mcp', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${org.key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: '{"jsonrpc": "2.0", ',
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
+  });
+});
