@@ -1,0 +1,119 @@
+/**
+ * End to end over MCP: the official SDK client, over Streamable HTTP with the Authorization header,
+ * against the real Worker (wrangler's local runtime) on the seeded local D1.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDevServer, type DevServer } from './dev-server.ts';
+
+const ACME_KEY = 'rk_test_acme_0000000000000000000000000000';
+const GLOBEX_KEY = 'rk_test_globex_00000000000000000000000000';
+const COMMANDS = ['research', 'competitors', 'gtm-audit', 'audit', 'help'];
+const VALID_ARGUMENTS: Record<string, Record<string, unknown>> = {
+  research: { topic: 'Acme Analytics pricing' },
+  competitors: { limit: 5 },
+  'gtm-audit': { focus: ['pricing'] },
+  audit: {},
+  help: {},
+};
+
+let server: DevServer;
+
+beforeAll(async () => {
+  server = await startDevServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function connect(key: string): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${key}` } },
+  });
+  const client = new Client({ name: 'recon-e2e', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+function rest(command: string, key: string, body: unknown): Promise<Response> {
+  return fetch(`${server.url}/api/v1/commands/${command}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
+  return (result.content as { type: string; text: string }[]).map((part) => part.text).join('');
+}
+
+describe('MCP over HTTP with the SDK client', () => {
+  it('initializes and lists every tool with a valid JSON Schema', async () => {
+    const client = await connect(ACME_KEY);
+    expect(client.getServerVersion()?.name).toBe('recon');
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...COMMANDS].sort());
+    const ajv = new Ajv2020({ strict: true, strictTypes: false });
+    for (const tool of tools) {
+      expect(tool.description, tool.name).toBeTruthy();
+      expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
+    }
+    await client.close();
+  });
+
+  it.each(COMMANDS)('%s returns what REST returns for the same call', async (command) => {
+    const client = await connect(ACME_KEY);
+    const result = await client.callTool({ name: command, arguments: VALID_ARGUMENTS[command] });
+    const response = await rest(command, ACME_KEY, VALID_ARGUMENTS[command]);
+    if (response.ok) {
+      expect(result.isError).toBeFalsy();
+      expect(textOf(result)).toBe(await response.text());
+    } else {
+      // Until an engine lands its command is an honest error, identical through both doors.
+      const error = (await response.json()) as { error: string; message: string };
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({ error: error.error, message: error.message });
+    }
+    await client.close();
+  });
+
+  it('returns a tool error an agent can act on', async () => {
+    const client = await connect(GLOBEX_KEY);
+    const result = await client.callTool({ name: 'research', arguments: { topic: 'pricing' } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^Error onboarding_required: .*PUT \/api\/v1\/profile/);
+    await client.close();
+  });
+
+  it('refuses a bad key with 401 before any JSON-RPC handling', async () => {
+    await expect(connect('rk_live_notarealkeynotarealkeynotarealkey000000')).rejects.toMatchObject({
+      code: 401,
+      message: expect.stringContaining('unauthorized'),
+    });
+    const response = await fetch(`${server.url}/api/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('WWW-Authenticate')).toMatch(/^Bearer/);
+  });
+
+  it('refuses a forbidden browser Origin with 403', async () => {
+    const response = await fetch(`${server.url}/api/mcp`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${ACME_KEY}`,
+        Origin: 'https://attacker.example',
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: 'access_denied' });
+  });
+});
