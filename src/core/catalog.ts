@@ -33,20 +33,23 @@ function typeOf(schema: JsonSchema): string {
   return schema.type ?? 'any';
 }
 
+/** "1-500 characters", "at most 25 items", "1-25": a range in the words the descriptions use. */
+function range(min: number | undefined, max: number | undefined, unit: string): string | undefined {
+  const suffix = unit ? ` ${unit}` : '';
+  if (min !== undefined && max !== undefined) return `${min}-${max}${suffix}`;
+  if (min !== undefined) return `at least ${min}${suffix}`;
+  if (max !== undefined) return `at most ${max}${suffix}`;
+  return undefined;
+}
+
 function limitsOf(schema: JsonSchema): string[] {
-  const limits: string[] = [];
-  const range = (min: number | undefined, max: number | undefined, unit: string) => {
-    if (min !== undefined && max !== undefined) limits.push(`${min}-${max} ${unit}`);
-    else if (min !== undefined) limits.push(`at least ${min} ${unit}`);
-    else if (max !== undefined) limits.push(`at most ${max} ${unit}`);
-  };
-  range(schema.minLength, schema.maxLength, 'characters');
-  range(schema.minItems, schema.maxItems, 'items');
-  if (schema.minimum !== undefined || schema.maximum !== undefined) {
-    limits.push(`${schema.minimum ?? '…'} to ${schema.maximum ?? '…'}`);
-  }
-  if (schema.default !== undefined) limits.push(`default ${JSON.stringify(schema.default)}`);
-  return limits;
+  const limits = [
+    range(schema.minLength, schema.maxLength, 'characters'),
+    range(schema.minItems, schema.maxItems, 'items'),
+    range(schema.minimum, schema.maximum, ''),
+    schema.default !== undefined ? `default ${JSON.stringify(schema.default)}` : undefined,
+  ];
+  return limits.filter((limit): limit is string => limit !== undefined);
 }
 
 function cell(text: string): string {
@@ -58,7 +61,10 @@ function argumentsTable(schema: JsonSchema): string {
   if (properties.length === 0) return 'No arguments.';
   const required = new Set(schema.required ?? []);
   const rows = properties.map(([name, property]) => {
-    const notes = [property.description ?? '', ...limitsOf(property)].filter(Boolean).join(' ');
+    const description = property.description ?? '';
+    // Descriptions written for models often state their limits already; say each only once.
+    const extra = limitsOf(property).filter((limit) => !description.includes(limit));
+    const notes = [description, ...extra].filter(Boolean).join(' ');
     return `| \`${name}\` | ${typeOf(property)} | ${required.has(name) ? 'yes' : 'no'} | ${cell(notes)} |`;
   });
   return ['| Argument | Type | Required | Notes |', '| --- | --- | --- | --- |', ...rows].join('\n');

@@ -14,7 +14,6 @@ export interface ProfileView {
   updatedAt: string | null;
 }
 
-export const PROFILE_PAGE = 'PUT /api/v1/profile (the dashboard\'s "Sales profile" page)';
 
 const EMPTY_PROFILE: SalesProfile = parseInput(SalesProfileInput, {});
 
@@ -57,7 +56,7 @@ export async function assertOnboarded(ctx: CoreContext): Promise<SalesProfile> {
   if (!complete) {
     throw new DomainError(
       'onboarding_required',
-      `Finish your organization's sales profile first: ${PROFILE_PAGE}. Missing: ${missing.join(', ')}.`,
+      `Finish your organization's sales profile first with PUT /api/v1/profile. Missing: ${missing.join(', ')}.`,
     );
   }
   return profile;

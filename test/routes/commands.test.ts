@@ -24,7 +24,7 @@ describe('GET /api/v1/commands', () => {
     // Types and limits come from the zod schemas.
     expect(markdown).toMatch(/\| `topic` \| string \| yes \| .*1-500 characters/);
     expect(markdown).toMatch(/\| `tier` \| "lite" \\\| "base" \| no \| .*default "lite"/);
-    expect(markdown).toMatch(/\| `limit` \| integer \| no \| .*1 to 25/);
+    expect(markdown).toMatch(/\| `limit` \| integer \| no \| How many competitors to return, 1-25 \(default 10\)\. \|/);
   });
 });
 
