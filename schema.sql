@@ -34,3 +34,85 @@ CREATE TABLE IF NOT EXISTS sales_profiles (
   complete         INTEGER NOT NULL DEFAULT 0,
   updated_at       TEXT NOT NULL
 );
+
+-- OMS objects: companies, people, sources, briefs. One row per (organization, type, key); `key` is
+-- the public key (a company's normalized domain, a person's lower-cased email, a source's canonical
+-- URL, a brief's execution id). Written by the import endpoint, research (briefs) and, later,
+-- watches and approved actions. `version` counts changes.
+CREATE TABLE IF NOT EXISTS objects (
+  organization_id  TEXT NOT NULL REFERENCES organizations(id),
+  type             TEXT NOT NULL,
+  key              TEXT NOT NULL,
+  properties       TEXT NOT NULL,            -- JSON object
+  version          INTEGER NOT NULL DEFAULT 1,
+  created_at       TEXT NOT NULL,
+  updated_at       TEXT NOT NULL,
+  PRIMARY KEY (organization_id, type, key)
+);
+CREATE INDEX IF NOT EXISTS objects_by_update ON objects (organization_id, type, updated_at);
+
+-- Typed links between objects (company.competitors, company.people, brief.about, brief.cites), with
+-- where each came from. Inverse pivots read the same rows through links_by_target.
+CREATE TABLE IF NOT EXISTS links (
+  organization_id  TEXT NOT NULL REFERENCES organizations(id),
+  link             TEXT NOT NULL,
+  from_type        TEXT NOT NULL,
+  from_key         TEXT NOT NULL,
+  to_type          TEXT NOT NULL,
+  to_key           TEXT NOT NULL,
+  source_kind      TEXT NOT NULL,            -- import | research | watch | action
+  source_id        TEXT NOT NULL,
+  created_at       TEXT NOT NULL,
+  PRIMARY KEY (organization_id, link, from_type, from_key, to_type, to_key)
+);
+CREATE INDEX IF NOT EXISTS links_by_target ON links (organization_id, to_type, to_key, link);
+
+-- Where each current property value came from (one row per property), and every change.
+CREATE TABLE IF NOT EXISTS property_sources (
+  organization_id  TEXT NOT NULL,
+  type             TEXT NOT NULL,
+  key              TEXT NOT NULL,
+  name             TEXT NOT NULL,
+  source_kind      TEXT NOT NULL,
+  source_id        TEXT NOT NULL,
+  source_url       TEXT,
+  updated_at       TEXT NOT NULL,
+  PRIMARY KEY (organization_id, type, key, name)
+);
+CREATE TABLE IF NOT EXISTS object_history (
+  id               INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id  TEXT NOT NULL,
+  type             TEXT NOT NULL,
+  key              TEXT NOT NULL,
+  at               TEXT NOT NULL,
+  property         TEXT NOT NULL,
+  from_value       TEXT,                     -- JSON, NULL when the property was new
+  to_value         TEXT,                     -- JSON
+  source_kind      TEXT NOT NULL,
+  source_id        TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS object_history_by_object ON object_history (organization_id, type, key, id);
+
+-- The research index: each source's content split into passages of a few sentences, indexed with
+-- FTS5 (BM25). Rewritten whenever a source's title or content changes; triggers keep the index in step.
+CREATE TABLE IF NOT EXISTS passages (
+  id               INTEGER PRIMARY KEY,
+  organization_id  TEXT NOT NULL,
+  source_key       TEXT NOT NULL,
+  domain           TEXT NOT NULL,
+  title            TEXT NOT NULL,            -- the source's title, repeated so it ranks
+  ordinal          INTEGER NOT NULL,
+  text             TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS passages_by_source ON passages (organization_id, source_key);
+-- organization_id is indexed too, so a search matches within one organization through the index.
+CREATE VIRTUAL TABLE IF NOT EXISTS passages_fts USING fts5(
+  organization_id, title, text, content='passages', content_rowid='id', tokenize='porter unicode61'
+);
+CREATE TRIGGER IF NOT EXISTS passages_fts_insert AFTER INSERT ON passages BEGIN
+  INSERT INTO passages_fts (rowid, organization_id, title, text) VALUES (new.id, new.organization_id, new.title, new.text);
+END;
+CREATE TRIGGER IF NOT EXISTS passages_fts_delete AFTER DELETE ON passages BEGIN
+  INSERT INTO passages_fts (passages_fts, rowid, organization_id, title, text)
+    VALUES ('delete', old.id, old.organization_id, old.title, old.text);
+END;

@@ -13,11 +13,14 @@ import { toHttpResponse } from './middleware/error-response.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { commands } from './routes/commands.ts';
 import { mcp, mcpOriginCheck } from './routes/mcp.ts';
+import { objects } from './routes/objects.ts';
 import { health } from './routes/health.ts';
 import { openapi } from './routes/openapi.ts';
 import { profile } from './routes/profile.ts';
 
 export const MAX_BODY_BYTES = 256 * 1024;
+/** Bulk imports carry whole documents, so they get a larger bound. */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
 /** Running a command costs a `commands` token; every other authenticated call costs a `reads` one. */
 export function rateBucketOf(method: string, path: string): RateBucket {
@@ -43,18 +46,25 @@ app.use('/api/*', (c, next) => {
 
 app.route('/healthz', health);
 
-const limitBody = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: () => {
-    throw new DomainError('payload_too_large', `Request body exceeds ${MAX_BODY_BYTES / 1024} KiB; send less.`);
-  },
-});
+function limitBodyTo(maxSize: number) {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      const size = maxSize >= 1024 * 1024 ? `${maxSize / 1024 / 1024} MiB` : `${maxSize / 1024} KiB`;
+      throw new DomainError('payload_too_large', `Request body exceeds ${size}; send less, or split it.`);
+    },
+  });
+}
+const limitBody = limitBodyTo(MAX_BODY_BYTES);
+const limitImportBody = limitBodyTo(MAX_IMPORT_BYTES);
 
 const v1 = new Hono<AppEnv>();
-v1.use(apiKeyAuth(), rateLimit(rateBucketOf), limitBody);
+v1.use(apiKeyAuth(), rateLimit(rateBucketOf));
+v1.use((c, next) => (c.req.path === '/api/v1/oms/objects/import' ? limitImportBody : limitBody)(c, next));
 v1.route('/commands', commands);
 v1.route('/profile', profile);
 v1.route('/openapi.json', openapi);
+v1.route('/oms/objects', objects);
 app.route('/api/v1', v1);
 
 // The MCP door: same keys, same body limit; it picks its rate bucket from the JSON-RPC call.

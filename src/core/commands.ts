@@ -6,6 +6,8 @@ import { assertScope } from './scopes.ts';
 import { renderCatalog } from './catalog.ts';
 import { AuditInput, CompetitorsInput, GtmAuditInput, HelpInput, ResearchInput } from './schemas/commands.ts';
 import { parseInput } from './validation.ts';
+import { research } from './research.ts';
+import type { SalesProfile } from './schemas/profile.ts';
 
 export type CommandMode = 'sync' | 'async';
 
@@ -36,7 +38,8 @@ export interface CommandDefinition<S extends z.ZodType = z.ZodType> {
   requiresOnboarding: boolean;
   /** What running it does to the world (MCP tool annotations are derived from this). */
   effects: CommandEffects;
-  run(ctx: CoreContext, input: z.output<S>): Promise<CommandResult>;
+  /** `profile` is the finished sales profile (null only for commands that do not require one). */
+  run(ctx: CoreContext, input: z.output<S>, profile: SalesProfile | null): Promise<CommandResult>;
 }
 
 function defineCommand<S extends z.ZodType>(definition: CommandDefinition<S>): CommandDefinition<S> {
@@ -58,7 +61,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
     example: { topic: 'Acme Analytics pricing', tier: 'lite' },
     requiresOnboarding: true,
     effects: { readOnly: false, idempotent: false, openWorld: true },
-    run: async () => notImplemented('research'),
+    run: async (ctx, input, profile) => ({ mode: 'sync', markdown: await research(ctx, input, profile!) }),
   }),
   defineCommand({
     name: 'competitors',
@@ -145,6 +148,6 @@ export async function executeCommand(ctx: CoreContext, name: string, rawInput: u
   assertScope(ctx, 'commands');
   const command = findCommand(name);
   const input = parseInput(command.input, rawInput ?? {}, `Arguments of ${command.name}`);
-  if (command.requiresOnboarding) await assertOnboarded(ctx);
-  return command.run(ctx, input);
+  const profile = command.requiresOnboarding ? await assertOnboarded(ctx) : null;
+  return command.run(ctx, input, profile);
 }

@@ -16,6 +16,6 @@ export interface ApiOperation {
   auth: 'public' | 'key';
   /** The scope the key must carry, if any. */
   scope?: Scope;
-  requestBody?: { schema: z.ZodType; example?: unknown };
+  requestBody?: { schema: z.ZodType; example?: unknown; contentType?: 'application/json' | 'application/x-ndjson' };
   responses: Record<number, { description: string; contentType?: 'application/json' | 'text/markdown'; schema?: z.ZodType }>;
 }

@@ -5,6 +5,7 @@ import type { AppEnv } from '../env.ts';
 import { commandOperations } from './commands.ts';
 import { healthOperations } from './health.ts';
 import { mcpOperations } from './mcp.ts';
+import { objectOperations } from './objects.ts';
 import type { ApiOperation } from './openapi-types.ts';
 import { profileOperations } from './profile.ts';
 
@@ -25,6 +26,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...openapiOperations,
   ...commandOperations,
   ...profileOperations,
+  ...objectOperations,
   ...mcpOperations,
 ];
 
@@ -40,7 +42,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'unauthorized: missing, invalid or revoked API key',
   403: 'access_denied: the key lacks the scope this operation needs',
   404: 'not_found',
-  413: 'payload_too_large: body over 256 KiB',
+  413: 'payload_too_large: body over 256 KiB (10 MiB for imports)',
   428: 'onboarding_required: finish the sales profile first',
   429: 'rate_limited: see Retry-After',
   500: 'internal',
@@ -91,7 +93,7 @@ function operationObject(operation: ApiOperation): JsonSchema {
           requestBody: {
             required: true,
             content: {
-              'application/json': {
+              [operation.requestBody.contentType ?? 'application/json']: {
                 schema: schemaOf(operation.requestBody.schema, 'input'),
                 ...(operation.requestBody.example !== undefined ? { example: operation.requestBody.example } : {}),
               },

@@ -132,7 +132,6 @@ describe('POST /api/v1/commands/{command}', () => {
   });
 
   it.each([
-    ['research', { topic: 'Acme Analytics pricing' }],
     ['competitors', {}],
     ['gtm-audit', { focus: ['pricing'] }],
     ['audit', {}],

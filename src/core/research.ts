@@ -1,0 +1,95 @@
+import { randomId } from '../auth/api-key.ts';
+import { writeObjects, type LinkWrite, type ObjectWrite } from '../oms/store.ts';
+import { renderBrief } from '../research/brief.ts';
+import type { ResearchProvider, ResearchRequest, ResearchResult } from '../research/provider.ts';
+import { researchProviders } from '../research/providers.ts';
+import type { CoreContext } from './context.ts';
+import type { ResearchInput } from './schemas/commands.ts';
+import type { SalesProfile } from './schemas/profile.ts';
+
+/**
+ * The research command: ask the configured engine, fall back to the embedded one (with a visible
+ * note) if the web provider fails, render the cited brief, and store it as a `brief` object linked
+ * to the sources it cites and the company it is about.
+ */
+export async function research(ctx: CoreContext, input: ResearchInput, profile: SalesProfile): Promise<string> {
+  const request: ResearchRequest = {
+    organizationId: ctx.principal.organization.id,
+    topic: input.topic,
+    tier: input.tier,
+    sourcePolicy: { include: input.sourcePolicy?.include ?? [], exclude: input.sourcePolicy?.exclude ?? [] },
+    userContext: input.userContext,
+    profile,
+  };
+  const result = await researchWithFallback(researchProviders(ctx.env), request);
+  const now = new Date();
+  const markdown = renderBrief({
+    topic: input.topic,
+    tier: input.tier,
+    date: now.toISOString().slice(0, 10),
+    result,
+    profile,
+    sourcePolicy: request.sourcePolicy,
+  });
+  await storeBrief(ctx, input, result, markdown, now.toISOString());
+  return markdown;
+}
+
+/** Tries each provider in order; a failure moves on to the next and is noted in the result. */
+export async function researchWithFallback(providers: readonly ResearchProvider[], request: ResearchRequest): Promise<ResearchResult> {
+  const failures: string[] = [];
+  for (const [index, provider] of providers.entries()) {
+    try {
+      const result = await provider.research(request);
+      if (failures.length === 0) return result;
+      return { ...result, note: `${failures.join(' ')} This brief comes from the ${provider.name} engine instead.` };
+    } catch (error) {
+      if (index === providers.length - 1) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      failures.push(`The ${provider.name} research provider could not answer (${reason}).`);
+    }
+  }
+  throw new Error('no research provider configured');
+}
+
+async function storeBrief(ctx: CoreContext, input: ResearchInput, result: ResearchResult, markdown: string, createdAt: string) {
+  const org = ctx.principal.organization.id;
+  const briefKey = randomId('brf');
+  const source = { kind: 'research' as const, id: briefKey };
+  if (result.newSources?.length) {
+    const writes: ObjectWrite[] = result.newSources.map(({ source: s, content }) => ({
+      type: 'source',
+      key: s.url,
+      properties: { title: s.title, content, ...(s.publishedAt ? { publishedAt: s.publishedAt } : {}) },
+    }));
+    await writeObjects(ctx.env.DB, org, writes, [], source);
+  }
+  const links: LinkWrite[] = result.sources.map((s) => ({
+    link: 'cites',
+    from: { type: 'brief', key: briefKey },
+    to: { type: 'source', key: s.url },
+  }));
+  for (const company of await companiesNamedIn(ctx.env.DB, org, input.topic)) {
+    links.push({ link: 'about', from: { type: 'brief', key: briefKey }, to: { type: 'company', key: company } });
+  }
+  const brief: ObjectWrite = {
+    type: 'brief',
+    key: briefKey,
+    properties: { topic: input.topic, markdown, createdAt, tier: input.tier, engine: result.engine },
+  };
+  await writeObjects(ctx.env.DB, org, [brief], links, source, createdAt);
+}
+
+/** Keys of the organization's companies whose domain or name the topic mentions. */
+async function companiesNamedIn(db: D1Database, organizationId: string, topic: string): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT key FROM objects
+        WHERE organization_id = ?1 AND type = 'company'
+          AND (instr(lower(?2), key) > 0
+               OR instr(lower(?2), lower(json_extract(properties, '$.name'))) > 0)`,
+    )
+    .bind(organizationId, topic)
+    .all<{ key: string }>();
+  return results.map((row) => row.key);
+}

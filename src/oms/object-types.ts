@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { Domain } from '../core/schemas/common.ts';
+
+/**
+ * The default object types and links of the OMS (decisions.md, OMS): how each type's public key is
+ * normalized and which properties it takes. Import, research and (later) metadata all read this.
+ */
+
+export const OBJECT_TYPES = ['company', 'person', 'source', 'brief'] as const;
+export type ObjectType = (typeof OBJECT_TYPES)[number];
+
+/** A company's key: its domain, lower-cased, without a leading `www.`. */
+export const CompanyKey = Domain.transform((domain) => domain.replace(/^www\./, ''));
+
+export const PersonKey = z.string().trim().toLowerCase().pipe(z.email('must be an email address'));
+
+/** A source's key: its canonical URL (http or https, lower-cased host, no fragment). */
+export const SourceKey = z
+  .string()
+  .trim()
+  .max(2048)
+  .transform((value, ctx) => {
+    const url = URL.canParse(value) ? new URL(value) : null;
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+      ctx.addIssue({ code: 'custom', message: 'must be an http(s) URL such as https://acme.com/pricing' });
+      return z.NEVER;
+    }
+    url.hash = '';
+    return url.href;
+  });
+
+const BriefKey = z.string().trim().min(1).max(200);
+
+/** The domain of a URL, lower-cased, without `www.`: a source's `domain` property. */
+export function domainOf(url: string): string {
+  return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+}
+
+const Text = (max: number) => z.string().trim().min(1).max(max);
+const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/, 'must be an ISO 8601 date such as 2026-05-01');
+
+/** Properties each type accepts. Company and person take extra enrichment fields too. */
+export const PROPERTY_SCHEMAS = {
+  company: z.looseObject({ name: Text(200).optional(), domain: Domain.optional(), description: Text(5000).optional() }),
+  person: z.looseObject({ name: Text(200).optional(), email: z.email().optional(), title: Text(200).optional() }),
+  source: z.strictObject({
+    title: Text(500),
+    url: z.string().optional(),
+    domain: Domain.optional(),
+    publishedAt: IsoDate.optional(),
+    content: Text(200_000),
+  }),
+  brief: z.strictObject({
+    topic: Text(500),
+    markdown: Text(500_000),
+    createdAt: IsoDate,
+    tier: z.enum(['lite', 'base']).optional(),
+    engine: z.string().optional(),
+  }),
+} as const satisfies Record<ObjectType, z.ZodType>;
+
+export const KEY_SCHEMAS: Record<ObjectType, z.ZodType<string, string>> = {
+  company: CompanyKey,
+  person: PersonKey,
+  source: SourceKey,
+  brief: BriefKey,
+};
+
+export interface LinkDefinition {
+  name: string;
+  from: ObjectType;
+  to: ObjectType;
+  /** The name of the same link read from its target (`company.competitorOf`, ...). */
+  inverse: string;
+}
+
+export const LINKS: readonly LinkDefinition[] = [
+  { name: 'competitors', from: 'company', to: 'company', inverse: 'competitorOf' },
+  { name: 'people', from: 'company', to: 'person', inverse: 'employer' },
+  { name: 'about', from: 'brief', to: 'company', inverse: 'briefs' },
+  { name: 'cites', from: 'brief', to: 'source', inverse: 'citedBy' },
+];

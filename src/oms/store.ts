@@ -1,0 +1,201 @@
+import { splitPassages } from '../research/text.ts';
+import { domainOf, type ObjectType } from './object-types.ts';
+
+/** Where a write came from: recorded as provenance on every property and link it touches. */
+export interface WriteSource {
+  kind: 'import' | 'research' | 'watch' | 'action';
+  id: string;
+  url?: string;
+}
+
+export interface ObjectWrite {
+  type: ObjectType;
+  key: string;
+  /** Properties to set; properties not named keep their stored values. */
+  properties: Record<string, unknown>;
+}
+
+export interface LinkWrite {
+  link: string;
+  from: { type: ObjectType; key: string };
+  to: { type: ObjectType; key: string };
+}
+
+export type WriteOutcome = 'created' | 'updated' | 'unchanged';
+
+export interface WriteResult {
+  objects: WriteOutcome[];
+  links: WriteOutcome[];
+}
+
+type Properties = Record<string, unknown>;
+
+/** A source's derived properties: its canonical `url` and its `domain`. */
+function withDerived(write: ObjectWrite): Properties {
+  if (write.type !== 'source') return write.properties;
+  return { ...write.properties, url: write.key, domain: write.properties.domain ?? domainOf(write.key) };
+}
+
+/**
+ * Upserts objects and links in one D1 batch (one transaction: all of it or none), recording
+ * provenance for every changed property, a history entry per change, and re-indexing sources
+ * whose title or content changed. Each (type, key) may appear once per call.
+ */
+export async function writeObjects(
+  db: D1Database,
+  organizationId: string,
+  objects: readonly ObjectWrite[],
+  links: readonly LinkWrite[],
+  source: WriteSource,
+  now = new Date().toISOString(),
+): Promise<WriteResult> {
+  const existing = await readExisting(db, organizationId, objects);
+  const existingLinks = await readExistingLinks(db, organizationId, links);
+
+  const upserts: { type: string; key: string; properties: Properties }[] = [];
+  const changes: { type: string; key: string; name: string; from: unknown; to: unknown }[] = [];
+  const reindex: { key: string; domain: string; title: string; content: string }[] = [];
+  const objectOutcomes = objects.map((write): WriteOutcome => {
+    const before = existing.get(`${write.type}\u001f${write.key}`);
+    const after = { ...before, ...withDerived(write) };
+    const changed = Object.keys(after).filter((name) => JSON.stringify(before?.[name]) !== JSON.stringify(after[name]));
+    if (before && changed.length === 0) return 'unchanged';
+    upserts.push({ type: write.type, key: write.key, properties: after });
+    for (const name of changed) changes.push({ type: write.type, key: write.key, name, from: before?.[name], to: after[name] });
+    if (write.type === 'source' && (!before || changed.includes('content') || changed.includes('title'))) {
+      reindex.push({ key: write.key, domain: String(after.domain), title: String(after.title), content: String(after.content) });
+    }
+    return before ? 'updated' : 'created';
+  });
+  const linkOutcomes = links.map((link): WriteOutcome => (existingLinks.has(linkId(link)) ? 'unchanged' : 'created'));
+  const newLinks = links.filter((_, i) => linkOutcomes[i] === 'created');
+
+  const statements = [
+    ...upsertStatements(db, organizationId, upserts, now),
+    ...provenanceStatements(db, organizationId, changes, source, now),
+    ...reindexStatements(db, organizationId, reindex),
+    ...linkStatements(db, organizationId, newLinks, source, now),
+  ];
+  if (statements.length) await db.batch(statements);
+  return { objects: objectOutcomes, links: linkOutcomes };
+}
+
+async function readExisting(db: D1Database, organizationId: string, objects: readonly ObjectWrite[]) {
+  const found = new Map<string, Properties>();
+  if (objects.length === 0) return found;
+  const { results } = await db
+    .prepare(
+      `SELECT type, key, properties FROM objects
+        WHERE organization_id = ?1
+          AND (type, key) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?2))`,
+    )
+    .bind(organizationId, JSON.stringify(objects.map((o) => [o.type, o.key])))
+    .all<{ type: string; key: string; properties: string }>();
+  for (const row of results) found.set(`${row.type}\u001f${row.key}`, JSON.parse(row.properties) as Properties);
+  return found;
+}
+
+function linkId(link: LinkWrite): string {
+  return [link.link, link.from.type, link.from.key, link.to.type, link.to.key].join('\u001f');
+}
+
+async function readExistingLinks(db: D1Database, organizationId: string, links: readonly LinkWrite[]) {
+  const found = new Set<string>();
+  if (links.length === 0) return found;
+  const { results } = await db
+    .prepare(
+      `SELECT link, from_type, from_key, to_type, to_key FROM links
+        WHERE organization_id = ?1
+          AND (link, from_type, from_key, to_type, to_key) IN (
+            SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+                   json_extract(value, '$[3]'), json_extract(value, '$[4]') FROM json_each(?2))`,
+    )
+    .bind(organizationId, JSON.stringify(links.map((l) => [l.link, l.from.type, l.from.key, l.to.type, l.to.key])))
+    .all<{ link: string; from_type: string; from_key: string; to_type: string; to_key: string }>();
+  for (const r of results) found.add([r.link, r.from_type, r.from_key, r.to_type, r.to_key].join('\u001f'));
+  return found;
+}
+
+// Each statement below writes many rows from one JSON parameter (json_each), so a batch stays a
+// handful of queries however many objects it carries (D1 counts queries per invocation).
+
+function upsertStatements(db: D1Database, org: string, upserts: { type: string; key: string; properties: Properties }[], now: string) {
+  if (upserts.length === 0) return [];
+  return [
+    db
+      .prepare(
+        `INSERT INTO objects (organization_id, type, key, properties, version, created_at, updated_at)
+         SELECT ?1, json_extract(value, '$.type'), json_extract(value, '$.key'), json_extract(value, '$.properties'), 1, ?2, ?2
+           FROM json_each(?3) WHERE true
+         ON CONFLICT (organization_id, type, key) DO UPDATE
+           SET properties = excluded.properties, version = objects.version + 1, updated_at = excluded.updated_at`,
+      )
+      .bind(org, now, JSON.stringify(upserts)),
+  ];
+}
+
+function provenanceStatements(
+  db: D1Database,
+  org: string,
+  changes: { type: string; key: string; name: string; from: unknown; to: unknown }[],
+  source: WriteSource,
+  now: string,
+) {
+  if (changes.length === 0) return [];
+  const rows = JSON.stringify(
+    changes.map((c) => [c.type, c.key, c.name, c.from === undefined ? null : JSON.stringify(c.from), JSON.stringify(c.to)]),
+  );
+  return [
+    db
+      .prepare(
+        `INSERT INTO property_sources (organization_id, type, key, name, source_kind, source_id, source_url, updated_at)
+         SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), ?2, ?3, ?4, ?5
+           FROM json_each(?6) WHERE true
+         ON CONFLICT (organization_id, type, key, name) DO UPDATE
+           SET source_kind = excluded.source_kind, source_id = excluded.source_id,
+               source_url = excluded.source_url, updated_at = excluded.updated_at`,
+      )
+      .bind(org, source.kind, source.id, source.url ?? null, now, rows),
+    db
+      .prepare(
+        `INSERT INTO object_history (organization_id, type, key, at, property, from_value, to_value, source_kind, source_id)
+         SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), ?2, json_extract(value, '$[2]'),
+                json_extract(value, '$[3]'), json_extract(value, '$[4]'), ?3, ?4
+           FROM json_each(?5)`,
+      )
+      .bind(org, now, source.kind, source.id, rows),
+  ];
+}
+
+function reindexStatements(db: D1Database, org: string, sources: { key: string; domain: string; title: string; content: string }[]) {
+  if (sources.length === 0) return [];
+  const passages = sources.flatMap((s) => splitPassages(s.content).map((text, ordinal) => [s.key, s.domain, s.title, ordinal, text]));
+  return [
+    db
+      .prepare(`DELETE FROM passages WHERE organization_id = ?1 AND source_key IN (SELECT value FROM json_each(?2))`)
+      .bind(org, JSON.stringify(sources.map((s) => s.key))),
+    db
+      .prepare(
+        `INSERT INTO passages (organization_id, source_key, domain, title, ordinal, text)
+         SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+                json_extract(value, '$[3]'), json_extract(value, '$[4]')
+           FROM json_each(?2)`,
+      )
+      .bind(org, JSON.stringify(passages)),
+  ];
+}
+
+function linkStatements(db: D1Database, org: string, links: LinkWrite[], source: WriteSource, now: string) {
+  if (links.length === 0) return [];
+  return [
+    db
+      .prepare(
+        `INSERT INTO links (organization_id, link, from_type, from_key, to_type, to_key, source_kind, source_id, created_at)
+         SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+                json_extract(value, '$[3]'), json_extract(value, '$[4]'), ?2, ?3, ?4
+           FROM json_each(?5) WHERE true
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(org, source.kind, source.id, now, JSON.stringify(links.map((l) => [l.link, l.from.type, l.from.key, l.to.type, l.to.key]))),
+  ];
+}

@@ -1,0 +1,114 @@
+import type { SalesProfile } from '../core/schemas/profile.ts';
+import type { ResearchResult } from './provider.ts';
+
+export interface BriefInput {
+  topic: string;
+  tier: 'lite' | 'base';
+  /** YYYY-MM-DD: the brief's date (a date, not a time, so the same call renders the same brief). */
+  date: string;
+  result: ResearchResult;
+  profile: SalesProfile;
+  sourcePolicy: { include: string[]; exclude: string[] };
+}
+
+/** One line per source: `[n] Title, domain, date, URL`. */
+function sourceLine(index: number, source: ResearchResult['sources'][number]): string {
+  return `[${index + 1}] ${source.title}, ${source.domain}, ${source.publishedAt ?? 'undated'}, ${source.url}`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Facts about the evidence itself (counts, domains, dates): the only sentences not quoted. */
+function summary(result: ResearchResult): string {
+  const domains = [...new Set(result.sources.map((s) => s.domain))];
+  const dates = result.sources.map((s) => s.publishedAt).filter((d): d is string => !!d).sort();
+  const span = dates.length ? `, published ${dates[0] === dates.at(-1) ? `on ${dates[0]}` : `between ${dates[0]} and ${dates.at(-1)}`}` : '';
+  const first = result.findings[0]!;
+  return [
+    `${plural(result.findings.length, 'finding')} from ${plural(result.sources.length, 'source')} on ${plural(domains.length, 'domain')} (${domains.join(', ')})${span}.`,
+    `The most relevant: "${first.sentence}" [${first.source + 1}]`,
+  ].join(' ');
+}
+
+/** ICP entries and competitors a finding mentions: where the evidence touches the caller's market. */
+function profileMatches(sentence: string, profile: SalesProfile): string[] {
+  const lower = sentence.toLowerCase();
+  const mentions = (phrase: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${escape(phrase.toLowerCase())}([^\\p{L}\\p{N}]|$)`, 'u').test(lower);
+  const labels: string[] = [];
+  const lists: [string[], string][] = [
+    [profile.icp.industries, 'an industry you sell to'],
+    [profile.icp.companySizes, 'a company size you sell to'],
+    [profile.icp.regions, 'a region you sell in'],
+    [profile.icp.personas, 'a persona you sell to'],
+  ];
+  for (const [entries, what] of lists) {
+    for (const entry of entries) if (mentions(entry)) labels.push(`**${entry}** (${what})`);
+  }
+  for (const domain of profile.competitors) {
+    const name = domain.split('.')[0]!;
+    if (mentions(domain) || mentions(name)) labels.push(`**${name}** (a competitor you named)`);
+  }
+  return labels;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function policyNote(policy: BriefInput['sourcePolicy']): string {
+  const parts = [];
+  if (policy.include.length) parts.push(`only ${policy.include.join(', ')}`);
+  if (policy.exclude.length) parts.push(`not ${policy.exclude.join(', ')}`);
+  return parts.length ? ` (sources: ${parts.join('; ')})` : '';
+}
+
+/**
+ * The markdown brief. Every sentence under Key findings is quoted verbatim from the source its
+ * `[n]` names; the other sections only count, date and point at those findings.
+ */
+export function renderBrief(input: BriefInput): string {
+  const { result } = input;
+  const lines = [
+    `# Research brief: ${input.topic}`,
+    '',
+    `_${input.date} · tier ${input.tier} · ${plural(result.sources.length, 'source')} · ${result.engine} engine${policyNote(input.sourcePolicy)}_`,
+    '',
+  ];
+  if (result.note) lines.push(`> **Note:** ${result.note}`, '');
+
+  if (result.findings.length === 0) {
+    lines.push(
+      '## Summary',
+      '',
+      `Nothing in your knowledge base matches "${input.topic}"${policyNote(input.sourcePolicy)}. Recon states only what its sources say, so this brief has no findings.`,
+      '',
+      '## How to get an answer',
+      '',
+      '- Add sources (saved pages, call notes, docs) with `POST /api/v1/oms/objects/import` (NDJSON, one source per line).',
+      '- Or let Recon research the web: set `RESEARCH_PROVIDER=parallel` and the `PARALLEL_API_KEY` secret.',
+      '- Or try other words for the topic, or a wider source policy.',
+      '',
+    );
+    return lines.join('\n');
+  }
+
+  lines.push('## Summary', '', summary(result), '', '## Key findings', '');
+  result.findings.forEach((finding, i) => lines.push(`${i + 1}. ${finding.sentence} [${finding.source + 1}]`));
+  lines.push('');
+
+  const related = result.findings
+    .map((finding, i) => ({ i, finding, labels: profileMatches(finding.sentence, input.profile) }))
+    .filter((entry) => entry.labels.length > 0);
+  if (related.length > 0) {
+    lines.push('## How this relates to your sales profile', '');
+    for (const { i, finding, labels } of related) {
+      lines.push(`- Finding ${i + 1} [${finding.source + 1}] mentions ${labels.join(', ')}.`);
+    }
+    lines.push('');
+  }
+
+  lines.push('## Sources', '', ...result.sources.map((source, i) => sourceLine(i, source)), '');
+  return lines.join('\n');
+}

@@ -1,0 +1,110 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { call, createOrganization } from '../helpers/fixtures.ts';
+
+const SOURCES = [
+  {
+    type: 'source',
+    key: 'https://acme.com/pricing',
+    properties: {
+      title: 'Acme Analytics pricing',
+      publishedAt: '2026-04-02',
+      content:
+        'Acme Analytics offers three plans. The Starter plan costs $19 per seat per month and includes five dashboards. ' +
+        'The Team plan costs $49 per seat per month and adds unlimited dashboards. Enterprise pricing is quoted per contract. ' +
+        'Every plan includes a 14-day free trial.',
+    },
+  },
+  {
+    type: 'source',
+    key: 'https://reviewhub.example/acme-analytics',
+    properties: {
+      title: 'Acme Analytics review',
+      publishedAt: '2026-06-10',
+      content:
+        'Reviewers at SaaS companies say Acme Analytics pricing is fair for small teams. One VP Product wrote that the Team plan paid for itself within a quarter. ' +
+        'Several reviewers compared Acme Analytics with Globex and found Globex more expensive.',
+    },
+  },
+  {
+    type: 'source',
+    key: 'https://globex.com/blog/launch',
+    properties: {
+      title: 'Globex launches Insights',
+      publishedAt: '2026-03-15',
+      content: 'Globex launched Insights, a product analytics suite for manufacturers. Globex Insights pricing starts at $99 per seat per month.',
+    },
+  },
+];
+
+async function orgWithSources() {
+  const org = await createOrganization();
+  const body = [...SOURCES, { type: 'company', key: 'acme.com', properties: { name: 'Acme Analytics' } }].map((l) => JSON.stringify(l)).join('\n');
+  const imported = await call('/api/v1/oms/objects/import', { key: org.key, method: 'POST', rawBody: body, headers: { 'Content-Type': 'application/x-ndjson' } });
+  expect(imported.status).toBe(200);
+  return org;
+}
+
+describe('research', () => {
+  it('returns a cited brief whose findings are sentences of the sources they cite', async () => {
+    const org = await orgWithSources();
+    const response = await call('/api/v1/commands/research', { key: org.key, body: { topic: 'Acme Analytics pricing' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/markdown/);
+    const markdown = await response.text();
+    expect(markdown).toMatch(/^# Research brief: Acme Analytics pricing\n\n_\d{4}-\d\d-\d\d · tier lite · \d sources · embedded engine_/);
+    expect(markdown).toContain('## Summary');
+    expect(markdown).toContain('## Key findings');
+    expect(markdown).toMatch(/^\[\d\] Acme Analytics pricing, acme\.com, 2026-04-02, https:\/\/acme\.com\/pricing$/m);
+    const findings = [...markdown.matchAll(/^\d+\. (.+) \[(\d+)\]$/gm)];
+    expect(findings.length).toBeGreaterThanOrEqual(3);
+    const sourceUrls = [...markdown.matchAll(/^\[(\d+)\] .*, (https:\S+)$/gm)].map((m) => m[2]!);
+    for (const [, sentence, n] of findings) {
+      const url = sourceUrls[Number(n) - 1]!;
+      const content = SOURCES.find((s) => s.key === url)!.properties.content;
+      expect(content).toContain(sentence);
+    }
+  });
+
+  it('relates findings to the sales profile where they overlap', async () => {
+    const org = await orgWithSources();
+    const markdown = await (await call('/api/v1/commands/research', { key: org.key, body: { topic: 'Acme Analytics reviews', tier: 'base' } })).text();
+    expect(markdown).toContain('## How this relates to your sales profile');
+    expect(markdown).toMatch(/- Finding \d+ \[\d+\] mentions .*\*\*SaaS\*\* \(an industry you sell to\)/);
+  });
+
+  it('honours the source policy', async () => {
+    const org = await orgWithSources();
+    const markdown = await (
+      await call('/api/v1/commands/research', { key: org.key, body: { topic: 'pricing', sourcePolicy: { exclude: ['acme.com'] } } })
+    ).text();
+    expect(markdown).not.toContain('https://acme.com/pricing');
+    expect(markdown).toContain('(sources: not acme.com)');
+  });
+
+  it('says honestly when nothing matches', async () => {
+    const org = await orgWithSources();
+    const markdown = await (await call('/api/v1/commands/research', { key: org.key, body: { topic: 'quantum chromodynamics' } })).text();
+    expect(markdown).toContain('Nothing in your knowledge base matches "quantum chromodynamics"');
+    expect(markdown).toContain('POST /api/v1/oms/objects/import');
+    expect(markdown).not.toContain('## Key findings');
+  });
+
+  it('stores the brief linked to the sources it cites and the company it is about', async () => {
+    const org = await orgWithSources();
+    const markdown = await (await call('/api/v1/commands/research', { key: org.key, body: { topic: 'Acme Analytics pricing' } })).text();
+    const brief = await env.DB.prepare("SELECT key, properties FROM objects WHERE organization_id = ? AND type = 'brief'").bind(org.id).first<{ key: string; properties: string }>();
+    expect(JSON.parse(brief!.properties)).toMatchObject({ topic: 'Acme Analytics pricing', markdown, tier: 'lite', engine: 'embedded' });
+    const links = await env.DB.prepare('SELECT link, to_key FROM links WHERE organization_id = ? AND from_key = ? ORDER BY link, to_key').bind(org.id, brief!.key).all<{ link: string; to_key: string }>();
+    expect(links.results).toContainEqual({ link: 'about', to_key: 'acme.com' });
+    const cited = links.results.filter((l) => l.link === 'cites').map((l) => l.to_key);
+    expect(cited.length).toBe([...markdown.matchAll(/^\[\d+\] /gm)].length);
+  });
+
+  it("never reads another organization's sources", async () => {
+    await orgWithSources();
+    const empty = await createOrganization();
+    const markdown = await (await call('/api/v1/commands/research', { key: empty.key, body: { topic: 'Acme Analytics pricing' } })).text();
+    expect(markdown).toContain('Nothing in your knowledge base matches');
+  });
+});
