@@ -6,6 +6,7 @@ import { assertScope } from './scopes.ts';
 import { renderCatalog } from './catalog.ts';
 import { AuditInput, CompetitorsInput, GtmAuditInput, HelpInput, ResearchInput } from './schemas/commands.ts';
 import { parseInput } from './validation.ts';
+import { competitors } from './competitors.ts';
 import { research } from './research.ts';
 import type { SalesProfile } from './schemas/profile.ts';
 
@@ -73,7 +74,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
     example: { company: 'acme.com', limit: 5 },
     requiresOnboarding: true,
     effects: { readOnly: false, idempotent: true, openWorld: true },
-    run: async () => notImplemented('competitors'),
+    run: async (ctx, input, profile) => ({ mode: 'sync', markdown: await competitors(ctx, input, profile!) }),
   }),
   defineCommand({
     name: 'gtm-audit',

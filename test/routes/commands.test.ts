@@ -132,7 +132,6 @@ describe('POST /api/v1/commands/{command}', () => {
   });
 
   it.each([
-    ['competitors', {}],
     ['gtm-audit', { focus: ['pricing'] }],
     ['audit', {}],
   ])('%s validates, checks onboarding, then answers 501 until its engine lands', async (command, body) => {

@@ -1,0 +1,155 @@
+import { randomId } from '../auth/api-key.ts';
+import { writeObjects } from '../oms/store.ts';
+import {
+  findCompetitorEvidence,
+  rankCompetitors,
+  strongestEvidence,
+  type CompetitorCandidate,
+  type KnownCompany,
+} from '../research/competitors.ts';
+import type { CoreContext } from './context.ts';
+import type { CompetitorsInput } from './schemas/commands.ts';
+import { Domain } from './schemas/common.ts';
+import type { SalesProfile } from './schemas/profile.ts';
+
+interface SourceRow {
+  key: string;
+  title: string;
+  domain: string;
+  publishedAt: string | null;
+}
+
+/**
+ * The competitors command: candidates from the sales profile, from stored `competitors` links and
+ * from evidence in the organization's sources, ranked by evidence, as a markdown table whose every
+ * quoted sentence cites its source. Competitors found in the sources are written back as
+ * `competitors` links (provenance: research).
+ */
+export async function competitors(ctx: CoreContext, input: CompetitorsInput, profile: SalesProfile): Promise<string> {
+  const db = ctx.env.DB;
+  const org = ctx.principal.organization.id;
+  const companies = await knownCompanies(db, org);
+  const target = resolveTarget(input.company, profile, companies);
+
+  const candidates = new Map<string, CompetitorCandidate>();
+  const candidate = (key: string) => {
+    let entry = candidates.get(key);
+    if (!entry) {
+      entry = { key, name: companies.find((c) => c.key === key)?.name, evidence: [], knownFrom: [] };
+      candidates.set(key, entry);
+    }
+    return entry;
+  };
+  if (target.key === profile.domain) for (const key of profile.competitors) candidate(key).knownFrom.push('profile');
+  for (const key of await linkedCompetitors(db, org, target.key)) candidate(key).knownFrom.push('link');
+  const known = [...companies, ...[...candidates.keys()].filter((k) => !companies.some((c) => c.key === k)).map((key) => ({ key }))];
+  for (const [key, evidence] of await findCompetitorEvidence(db, org, target, known)) candidate(key).evidence.push(...evidence);
+  candidates.delete(target.key);
+
+  const ranked = rankCompetitors([...candidates.values()]).slice(0, input.limit);
+  const markdown = await render(db, org, target, ranked);
+  await linkDiscovered(ctx, target, ranked);
+  return markdown;
+}
+
+async function knownCompanies(db: D1Database, org: string): Promise<KnownCompany[]> {
+  const { results } = await db
+    .prepare(`SELECT key, json_extract(properties, '$.name') AS name FROM objects WHERE organization_id = ? AND type = 'company'`)
+    .bind(org)
+    .all<{ key: string; name: string | null }>();
+  return results.map((row) => ({ key: row.key, ...(row.name ? { name: row.name } : {}) }));
+}
+
+/** The company to analyse: a domain, or a known company's name, or (by default) the caller's own. */
+function resolveTarget(company: string | undefined, profile: SalesProfile, companies: KnownCompany[]): KnownCompany {
+  const wanted = company ?? profile.domain!;
+  const asDomain = Domain.safeParse(wanted.replace(/^www\./i, ''));
+  if (asDomain.success) {
+    return companies.find((c) => c.key === asDomain.data) ?? { key: asDomain.data, ...(company ? {} : { name: profile.companyName }) };
+  }
+  const byName = companies.find((c) => c.name?.toLowerCase() === wanted.toLowerCase());
+  return byName ?? { key: wanted.toLowerCase(), name: wanted };
+}
+
+async function linkedCompetitors(db: D1Database, org: string, key: string): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT to_key AS other FROM links WHERE organization_id = ?1 AND link = 'competitors' AND from_type = 'company' AND from_key = ?2
+       UNION
+       SELECT from_key AS other FROM links WHERE organization_id = ?1 AND link = 'competitors' AND to_type = 'company' AND to_key = ?2`,
+    )
+    .bind(org, key)
+    .all<{ other: string }>();
+  return results.map((row) => row.other);
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+async function render(db: D1Database, org: string, target: KnownCompany, ranked: CompetitorCandidate[]): Promise<string> {
+  const title = `# Competitors of ${target.name ?? target.key}`;
+  if (ranked.length === 0) {
+    return [
+      title,
+      '',
+      `No competitors of ${target.name ?? target.key} are known yet: none in your sales profile, none linked, and no source compares it with another known company.`,
+      '',
+      'Add competitor domains to your sales profile (`PUT /api/v1/profile`), or import comparison pages and reviews with `POST /api/v1/oms/objects/import`.',
+      '',
+    ].join('\n');
+  }
+  const shown = ranked.map((c) => ({ candidate: c, evidence: strongestEvidence(c.evidence) }));
+  const sourceKeys = [...new Set(shown.flatMap((s) => (s.evidence ? [s.evidence.sourceKey] : [])))];
+  const sources = await sourceDetails(db, org, sourceKeys);
+  const rows = shown.map(({ candidate, evidence }, i) => {
+    const strongest = evidence ? `${cell(evidence.sentence)} [${sourceKeys.indexOf(evidence.sourceKey) + 1}]` : '—';
+    const from = candidate.knownFrom.length ? ` (also: ${candidate.knownFrom.join(', ')})` : '';
+    return `| ${i + 1} | ${cell(candidate.name ?? candidate.key)} | ${candidate.key} | ${candidate.evidence.length}${from} | ${strongest} |`;
+  });
+  const lines = [
+    title,
+    '',
+    `_${ranked.length} competitor${ranked.length === 1 ? '' : 's'}, ranked by the sentences in your sources that compare them with ${target.name ?? target.key}._`,
+    '',
+    '| Rank | Competitor | Domain | Evidence | Strongest evidence |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+  ];
+  if (sourceKeys.length) {
+    lines.push('## Sources', '');
+    sourceKeys.forEach((key, i) => {
+      const s = sources.get(key);
+      lines.push(`[${i + 1}] ${s?.title ?? key}, ${s?.domain ?? ''}, ${s?.publishedAt?.slice(0, 10) ?? 'undated'}, ${key}`);
+    });
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+async function sourceDetails(db: D1Database, org: string, keys: string[]): Promise<Map<string, SourceRow>> {
+  const { results } = await db
+    .prepare(
+      `SELECT key, json_extract(properties, '$.title') AS title, json_extract(properties, '$.domain') AS domain,
+              json_extract(properties, '$.publishedAt') AS publishedAt
+         FROM objects WHERE organization_id = ?1 AND type = 'source' AND key IN (SELECT value FROM json_each(?2))`,
+    )
+    .bind(org, JSON.stringify(keys))
+    .all<SourceRow>();
+  return new Map(results.map((row) => [row.key, row]));
+}
+
+/** Writes `target competitors X` links for competitors found in sources (idempotent). */
+async function linkDiscovered(ctx: CoreContext, target: KnownCompany, ranked: CompetitorCandidate[]) {
+  if (!Domain.safeParse(target.key).success) return;
+  const found = ranked.filter((c) => c.evidence.length > 0 && !c.knownFrom.includes('link'));
+  if (found.length === 0) return;
+  await writeObjects(
+    ctx.env.DB,
+    ctx.principal.organization.id,
+    [],
+    found.map((c) => ({ link: 'competitors', from: { type: 'company', key: target.key }, to: { type: 'company', key: c.key } })),
+    { kind: 'research', id: randomId('cmp') },
+  );
+}
