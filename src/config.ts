@@ -6,6 +6,8 @@ const ConfigSchema = z.object({
   // Capped at 10 s: revocation must take effect within 10 seconds everywhere.
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(10_000).default(10_000),
   CORS_ORIGINS: z.string().default('*'),
+  RESEARCH_PROVIDER: z.enum(['embedded', 'parallel']).default('embedded'),
+  PARALLEL_API_KEY: z.string().optional(),
   // Browser origins allowed to call /api/mcp besides the server's own (DNS-rebinding protection).
   MCP_ALLOWED_ORIGINS: z
     .string()
@@ -27,6 +29,9 @@ export function readConfig(env: Env): Config {
       throw new Error(`Invalid Recon configuration in wrangler.toml [vars]: ${problems.join('; ')}`);
     }
     config = result.data;
+    if (config.RESEARCH_PROVIDER === 'parallel' && !config.PARALLEL_API_KEY) {
+      throw new Error('Invalid Recon configuration: RESEARCH_PROVIDER is "parallel" but the PARALLEL_API_KEY secret is not set.');
+    }
     parsed.set(env, config);
   }
   return config;

@@ -35,19 +35,29 @@ export async function research(ctx: CoreContext, input: ResearchInput, profile: 
   return markdown;
 }
 
-/** Tries each provider in order; a failure moves on to the next and is noted in the result. */
+/**
+ * Tries each provider in order. A provider that fails, or finds nothing it can quote, hands over to
+ * the next, and the brief says so in a visible note.
+ */
 export async function researchWithFallback(providers: readonly ResearchProvider[], request: ResearchRequest): Promise<ResearchResult> {
   const failures: string[] = [];
   for (const [index, provider] of providers.entries()) {
+    const last = index === providers.length - 1;
+    let result: ResearchResult;
     try {
-      const result = await provider.research(request);
-      if (failures.length === 0) return result;
-      return { ...result, note: `${failures.join(' ')} This brief comes from the ${provider.name} engine instead.` };
+      result = await provider.research(request);
     } catch (error) {
-      if (index === providers.length - 1) throw error;
+      if (last) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       failures.push(`The ${provider.name} research provider could not answer (${reason}).`);
+      continue;
     }
+    if (result.findings.length === 0 && !last) {
+      failures.push(`The ${provider.name} research provider found nothing it could quote.`);
+      continue;
+    }
+    if (failures.length === 0) return result;
+    return { ...result, note: `${failures.join(' ')} This brief comes from the ${provider.name} engine instead.` };
   }
   throw new Error('no research provider configured');
 }
