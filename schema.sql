@@ -116,3 +116,19 @@ CREATE TRIGGER IF NOT EXISTS passages_fts_delete AFTER DELETE ON passages BEGIN
   INSERT INTO passages_fts (passages_fts, rowid, organization_id, title, text)
     VALUES ('delete', old.id, old.organization_id, old.title, old.text);
 END;
+
+-- A summary of each asynchronous run, mirrored by its RunObject Durable Object on every change (the
+-- run's full state lives in the object's own storage). Read by GET /api/v1/runs and the audit.
+CREATE TABLE IF NOT EXISTS runs (
+  id               TEXT PRIMARY KEY,         -- the Durable Object id (64 hex characters)
+  organization_id  TEXT NOT NULL,
+  kind             TEXT NOT NULL,            -- gtm-audit | audit
+  target           TEXT NOT NULL,
+  status           TEXT NOT NULL,            -- running | completed | failed | cancelled
+  steps_done       INTEGER NOT NULL,
+  steps_total      INTEGER NOT NULL,
+  created_at       TEXT NOT NULL,
+  updated_at       TEXT NOT NULL,
+  finished_at      TEXT
+);
+CREATE INDEX IF NOT EXISTS runs_by_organization ON runs (organization_id, created_at DESC, id DESC);

@@ -17,6 +17,7 @@ import { objects } from './routes/objects.ts';
 import { health } from './routes/health.ts';
 import { openapi } from './routes/openapi.ts';
 import { profile } from './routes/profile.ts';
+import { audit, runs } from './routes/runs.ts';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 /** Bulk imports carry whole documents, so they get a larger bound. */
@@ -65,6 +66,8 @@ v1.route('/commands', commands);
 v1.route('/profile', profile);
 v1.route('/openapi.json', openapi);
 v1.route('/oms/objects', objects);
+v1.route('/runs', runs);
+v1.route('/audit', audit);
 app.route('/api/v1', v1);
 
 // The MCP door: same keys, same body limit; it picks its rate bucket from the JSON-RPC call.

@@ -8,6 +8,7 @@ import { AuditInput, CompetitorsInput, GtmAuditInput, HelpInput, ResearchInput }
 import { parseInput } from './validation.ts';
 import { competitors } from './competitors.ts';
 import { research } from './research.ts';
+import { startAudit, startGtmAudit } from './runs.ts';
 import type { SalesProfile } from './schemas/profile.ts';
 
 export type CommandMode = 'sync' | 'async';
@@ -47,11 +48,6 @@ function defineCommand<S extends z.ZodType>(definition: CommandDefinition<S>): C
   return definition;
 }
 
-function notImplemented(name: string): never {
-  // The engines arrive in later issues; until then the honest answer is 501, never a made-up result.
-  throw new DomainError('not_implemented', `The ${name} engine is not available on this server yet.`);
-}
-
 export const COMMANDS: readonly CommandDefinition[] = [
   defineCommand({
     name: 'research',
@@ -86,7 +82,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
     example: { company: 'acme.com', focus: ['pricing', 'positioning'] },
     requiresOnboarding: true,
     effects: { readOnly: false, idempotent: false, openWorld: true },
-    run: async () => notImplemented('gtm-audit'),
+    run: (ctx, input, profile) => startGtmAudit(ctx, input, profile!),
   }),
   defineCommand({
     name: 'audit',
@@ -98,7 +94,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
     example: {},
     requiresOnboarding: true,
     effects: { readOnly: false, idempotent: false, openWorld: false },
-    run: async () => notImplemented('audit'),
+    run: (ctx, input, profile) => startAudit(ctx, input, profile!),
   }),
   defineCommand({
     name: 'help',

@@ -4,10 +4,10 @@ import type { AppEnv } from '../env.ts';
 import { readJsonObject } from './json-body.ts';
 import type { ApiOperation } from './openapi-types.ts';
 
-const MARKDOWN = { 'Content-Type': 'text/markdown; charset=utf-8' };
+export const MARKDOWN = { 'Content-Type': 'text/markdown; charset=utf-8' };
 
 /** Writes a command's result the REST way: 200 markdown, or 202 with the run's headers. */
-function commandResponse(result: CommandResult): Response {
+export function commandResponse(result: CommandResult): Response {
   if (result.mode === 'sync') return new Response(result.markdown, { status: 200, headers: MARKDOWN });
   const { id, kind, status } = result.run;
   const headers: Record<string, string> = {

@@ -8,6 +8,7 @@ import { mcpOperations } from './mcp.ts';
 import { objectOperations } from './objects.ts';
 import type { ApiOperation } from './openapi-types.ts';
 import { profileOperations } from './profile.ts';
+import { runOperations } from './runs.ts';
 
 export const openapiOperations: ApiOperation[] = [
   {
@@ -27,6 +28,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...commandOperations,
   ...profileOperations,
   ...objectOperations,
+  ...runOperations,
   ...mcpOperations,
 ];
 
@@ -46,7 +48,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   428: 'onboarding_required: finish the sales profile first',
   429: 'rate_limited: see Retry-After',
   500: 'internal',
-  501: 'not_implemented: this engine is not available on this server yet',
+  504: 'timeout: the audit is still running after AUDIT_WAIT_TIMEOUT_MS; X-Run-Id names it',
 };
 
 type JsonSchema = Record<string, unknown>;
@@ -60,7 +62,9 @@ function errorCodesOf(operation: ApiOperation): number[] {
   if (operation.auth === 'public') return [];
   const codes = operation.scope ? [401, 403, 429, 500] : [401, 429, 500];
   if (operation.requestBody) codes.push(400, 413);
-  if (operation.path.startsWith('/api/v1/commands/')) codes.push(404, 428, 501);
+  if (operation.path.startsWith('/api/v1/commands/')) codes.push(404, 428);
+  if (operation.path.includes('{id}') || operation.path === '/api/v1/audit') codes.push(404);
+  if (operation.operationId === 'startAudit') codes.push(428, 504);
   return codes.sort();
 }
 

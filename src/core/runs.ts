@@ -1,0 +1,147 @@
+import { listRuns as listRunRows, type RunSummary } from '../db/runs.ts';
+import { AUDIT_STEPS } from '../runs/audit.ts';
+import type { RunInit } from '../durable-objects/run-object.ts';
+import { RUN_KINDS, type RunKind, type RunRecord, type RunStatus } from '../runs/types.ts';
+import { readConfig } from '../config.ts';
+import type { CommandResult } from './commands.ts';
+import type { CoreContext } from './context.ts';
+import { DomainError } from './errors.ts';
+import { assertScope } from './scopes.ts';
+import { GTM_AUDIT_AREAS, type AuditInput, type GtmAuditInput } from './schemas/commands.ts';
+import type { SalesProfile } from './schemas/profile.ts';
+
+/** What a poll answers: the status, and the status line or the final markdown. */
+export interface RunView {
+  id: string;
+  kind: RunKind;
+  status: RunStatus;
+  markdown: string;
+  /** Seconds to wait before polling again, while running. */
+  retryAfter?: number;
+}
+
+const POLL_AFTER_SECONDS = 2;
+const RUN_ID = /^[0-9a-f]{64}$/;
+
+function notFound(kind: string, id: string): DomainError {
+  return new DomainError('not_found', `No ${kind} run ${id} in your organization.`);
+}
+
+async function companyName(db: D1Database, organizationId: string, key: string): Promise<string | undefined> {
+  const row = await db
+    .prepare(`SELECT json_extract(properties, '$.name') AS name FROM objects WHERE organization_id = ? AND type = 'company' AND key = ?`)
+    .bind(organizationId, key)
+    .first<{ name: string | null }>();
+  return row?.name ?? undefined;
+}
+
+async function launch(ctx: CoreContext, init: Omit<RunInit, 'id'>): Promise<CommandResult> {
+  const id = ctx.env.RUNS.newUniqueId().toString();
+  await ctx.env.RUNS.get(ctx.env.RUNS.idFromString(id)).start({ ...init, id });
+  return { mode: 'async', run: { id, kind: init.kind, status: 'running' } };
+}
+
+/** Starts a gtm-audit of `company` (default: the caller's own) over the requested areas. */
+export async function startGtmAudit(ctx: CoreContext, input: GtmAuditInput, profile: SalesProfile): Promise<CommandResult> {
+  const org = ctx.principal.organization.id;
+  const key = input.company ?? profile.domain!;
+  const name = (await companyName(ctx.env.DB, org, key)) ?? (key === profile.domain ? profile.companyName : undefined);
+  return launch(ctx, {
+    kind: 'gtm-audit',
+    organizationId: org,
+    target: key,
+    args: { ...input, subject: { key, ...(name ? { name } : {}) } },
+    steps: [...(input.focus ?? GTM_AUDIT_AREAS)],
+  });
+}
+
+/** Starts the audit of the caller's own organization. */
+export async function startAudit(ctx: CoreContext, input: AuditInput, profile: SalesProfile): Promise<CommandResult> {
+  return launch(ctx, {
+    kind: 'audit',
+    organizationId: ctx.principal.organization.id,
+    target: profile.companyName ?? ctx.principal.organization.name,
+    args: { ...input },
+    steps: [...AUDIT_STEPS],
+  });
+}
+
+/** The caller's run `id` of `kind`; 404 for a malformed id, another kind, or another organization. */
+async function readRun(ctx: CoreContext, kind: string, id: string): Promise<{ run: RunRecord; stub: DurableObjectStub<import('../durable-objects/run-object.ts').RunObject> }> {
+  assertScope(ctx, 'commands');
+  if (!(RUN_KINDS as readonly string[]).includes(kind) || !RUN_ID.test(id)) throw notFound(kind, id);
+  let objectId: DurableObjectId;
+  try {
+    objectId = ctx.env.RUNS.idFromString(id);
+  } catch {
+    // Well-formed hex that this namespace never issued.
+    throw notFound(kind, id);
+  }
+  const stub = ctx.env.RUNS.get(objectId);
+  const run = await stub.read();
+  if (!run || run.organizationId !== ctx.principal.organization.id || run.kind !== kind) throw notFound(kind, id);
+  return { run, stub };
+}
+
+export function viewOf(run: RunRecord): RunView {
+  if (run.status !== 'running') return { id: run.id, kind: run.kind, status: run.status, markdown: run.result ?? '' };
+  const index = run.steps.findIndex((s) => s.status === 'pending');
+  const step = run.steps[index];
+  const line = step
+    ? `Running ${run.kind} for ${run.target}: step ${index + 1} of ${run.steps.length} (${step.name})${step.attempts ? `, retry ${step.attempts}` : ''}\n`
+    : `Running ${run.kind} for ${run.target}: writing the report\n`;
+  return { id: run.id, kind: run.kind, status: 'running', markdown: line, retryAfter: POLL_AFTER_SECONDS };
+}
+
+/** GET /api/v1/runs/{kind}/{id} and the run-status tool. */
+export async function getRun(ctx: CoreContext, kind: string, id: string): Promise<RunView> {
+  return viewOf((await readRun(ctx, kind, id)).run);
+}
+
+/** DELETE /api/v1/runs/{kind}/{id}: cancels a running run; a finished one is returned unchanged. */
+export async function cancelRun(ctx: CoreContext, kind: string, id: string): Promise<RunView> {
+  const { stub } = await readRun(ctx, kind, id);
+  const run = await stub.cancel();
+  return viewOf(run!);
+}
+
+/**
+ * Waits for a run to finish, up to AUDIT_WAIT_TIMEOUT_MS, polling its object; then 504 `timeout`
+ * with the run id (the run goes on and can be polled).
+ */
+export async function waitForRun(ctx: CoreContext, kind: RunKind, id: string, pollMs = 100): Promise<RunView> {
+  const deadline = Date.now() + readConfig(ctx.env).AUDIT_WAIT_TIMEOUT_MS;
+  for (;;) {
+    const view = await getRun(ctx, kind, id);
+    if (view.status !== 'running') return view;
+    if (Date.now() + pollMs > deadline) {
+      throw new DomainError('timeout', `The ${kind} run ${id} is still running after the server's wait limit; poll GET /api/v1/runs/${kind}/${id}.`, {
+        headers: { 'X-Run-Id': id, ...(kind === 'audit' ? { 'X-Audit-Id': id } : {}), Location: `/api/v1/runs/${kind}/${id}` },
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+const Cursor = {
+  encode: (row: RunSummary) => btoa(JSON.stringify([row.createdAt, row.id])).replace(/=+$/, ''),
+  decode(cursor: string): { createdAt: string; id: string } {
+    try {
+      const [createdAt, id] = JSON.parse(atob(cursor)) as unknown[];
+      if (typeof createdAt === 'string' && typeof id === 'string') return { createdAt, id };
+    } catch {
+      // fall through
+    }
+    throw new DomainError('invalid_input', 'The cursor is not one this API gave out; start again without it.', {
+      details: [{ path: 'cursor', message: 'invalid cursor' }],
+    });
+  },
+};
+
+/** GET /api/v1/runs: the organization's runs, newest first, with a cursor to the next page. */
+export async function listRuns(ctx: CoreContext, limit: number, cursor?: string): Promise<{ runs: RunSummary[]; nextCursor: string | null }> {
+  assertScope(ctx, 'commands');
+  const rows = await listRunRows(ctx.env.DB, ctx.principal.organization.id, limit + 1, cursor ? Cursor.decode(cursor) : undefined);
+  const page = rows.slice(0, limit);
+  return { runs: page, nextCursor: rows.length > limit ? Cursor.encode(page.at(-1)!) : null };
+}

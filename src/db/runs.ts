@@ -1,0 +1,48 @@
+import type { RunRecord } from '../runs/types.ts';
+
+/** Mirrors a run's summary into D1 (the `runs` table), so an organization's runs can be listed. */
+export async function mirrorRun(db: D1Database, run: RunRecord): Promise<void> {
+  const done = run.steps.filter((s) => s.status !== 'pending').length;
+  await db
+    .prepare(
+      `INSERT INTO runs (id, organization_id, kind, target, status, steps_done, steps_total, created_at, updated_at, finished_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+       ON CONFLICT (id) DO UPDATE SET status = excluded.status, steps_done = excluded.steps_done,
+         updated_at = excluded.updated_at, finished_at = excluded.finished_at`,
+    )
+    .bind(run.id, run.organizationId, run.kind, run.target, run.status, done, run.steps.length, run.createdAt, run.updatedAt, run.finishedAt ?? null)
+    .run();
+}
+
+export interface RunSummary {
+  id: string;
+  kind: string;
+  target: string;
+  status: string;
+  stepsDone: number;
+  stepsTotal: number;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+/** A page of the organization's runs, newest first, after the (createdAt, id) position given. */
+export async function listRuns(
+  db: D1Database,
+  organizationId: string,
+  limit: number,
+  after?: { createdAt: string; id: string },
+): Promise<RunSummary[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, kind, target, status, steps_done AS stepsDone, steps_total AS stepsTotal,
+              created_at AS createdAt, updated_at AS updatedAt, finished_at AS finishedAt
+         FROM runs
+        WHERE organization_id = ?1 AND (?2 IS NULL OR (created_at, id) < (?2, ?3))
+        ORDER BY created_at DESC, id DESC
+        LIMIT ?4`,
+    )
+    .bind(organizationId, after?.createdAt ?? null, after?.id ?? null, limit)
+    .all<RunSummary>();
+  return results;
+}

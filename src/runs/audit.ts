@@ -1,0 +1,199 @@
+import { missingProfileFields } from '../core/profile.ts';
+import type { SalesProfile } from '../core/schemas/profile.ts';
+import { readSalesProfile } from '../db/sales-profiles.ts';
+import type { ResearchSource } from '../research/provider.ts';
+import { AREAS, assessArea, type GtmArea } from './gtm-audit.ts';
+import { renderReport } from './report.ts';
+import type { Fix, RunPlan, StepOutput } from './types.ts';
+
+export const AUDIT_STEPS = ['profile', 'go-to-market', 'data', 'keys'] as const;
+type AuditStep = (typeof AUDIT_STEPS)[number];
+
+const STEP_TITLES: Record<AuditStep, string> = {
+  profile: 'Sales profile',
+  'go-to-market': 'Go-to-market',
+  data: 'Data in the OMS',
+  keys: 'API keys',
+};
+
+const DAY = 86_400_000;
+const clamp = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
+
+function output(score: number | null, summary: string, details: string[], fixes: Fix[], extra: Partial<StepOutput> = {}): StepOutput {
+  return { score, summary, details, fixes, findings: [], sources: [], ...extra };
+}
+
+async function profileOf(db: D1Database, organizationId: string): Promise<SalesProfile> {
+  const stored = await readSalesProfile(db, organizationId);
+  if (!stored) throw new Error('the organization has no sales profile');
+  return stored.profile;
+}
+
+/**
+ * Profile: completeness (15 points off per missing required field, 5 per empty optional list) and
+ * consistency with the organization's own sources (10 off when none is on its domain, 5 off per ICP
+ * industry or persona that none of them mentions, at most 30).
+ */
+async function auditProfile(db: D1Database, organizationId: string): Promise<StepOutput> {
+  const profile = await profileOf(db, organizationId);
+  const missing = missingProfileFields(profile);
+  const emptyOptional = (['competitors', 'valueProps'] as const).filter((f) => profile[f].length === 0);
+  const own = await db
+    .prepare(`SELECT COUNT(DISTINCT source_key) AS n FROM passages WHERE organization_id = ? AND domain = ?`)
+    .bind(organizationId, profile.domain ?? '')
+    .first<{ n: number }>();
+  const ownSources = own?.n ?? 0;
+  const unmentioned: string[] = [];
+  for (const entry of [...profile.icp.industries, ...profile.icp.personas]) {
+    const hit = await db
+      .prepare(
+        `SELECT 1 FROM passages_fts JOIN passages p ON p.id = passages_fts.rowid
+          WHERE passages_fts MATCH ?1 AND p.domain = ?2 LIMIT 1`,
+      )
+      .bind(`organization_id : "${organizationId}" AND text : "${entry.replace(/"/g, '""')}"`, profile.domain ?? '')
+      .first();
+    if (!hit) unmentioned.push(entry);
+  }
+  const score = clamp(100 - 15 * missing.length - 5 * emptyOptional.length - (ownSources === 0 ? 10 : 0) - Math.min(5 * unmentioned.length, 30));
+  const fixes: Fix[] = [];
+  if (missing.length) fixes.push({ priority: 'high', action: `Fill in the missing profile fields: ${missing.join(', ')}.`, where: 'PUT /api/v1/profile' });
+  if (emptyOptional.length) fixes.push({ priority: 'low', action: `Add ${emptyOptional.join(' and ')} to the profile, so research can relate findings to them.`, where: 'PUT /api/v1/profile' });
+  if (ownSources === 0) fixes.push({ priority: 'medium', action: `Import your own pages (${profile.domain ?? 'your domain'}) so research knows what you say about yourself.`, where: 'POST /api/v1/oms/objects/import' });
+  if (unmentioned.length) fixes.push({ priority: 'medium', action: `Your own pages never mention ${unmentioned.join(', ')}; either say so on your site or correct the ICP.`, where: 'your website, then POST /api/v1/oms/objects/import; or PUT /api/v1/profile' });
+  return output(score, `${missing.length} required field(s) missing; ${ownSources} own source(s); ${unmentioned.length} ICP entr${unmentioned.length === 1 ? 'y' : 'ies'} your pages never mention.`, [
+    `- Required fields missing: ${missing.length ? missing.join(', ') : 'none'}`,
+    `- Optional lists empty: ${emptyOptional.length ? emptyOptional.join(', ') : 'none'}`,
+    `- Sources on ${profile.domain ?? 'your domain'}: ${ownSources}`,
+    `- ICP industries and personas none of your pages mention: ${unmentioned.length ? unmentioned.join(', ') : 'none'}`,
+  ], fixes);
+}
+
+/** Go-to-market: the six gtm-audit areas for the organization's own company; the score is their mean. */
+async function auditGoToMarket(db: D1Database, organizationId: string): Promise<StepOutput> {
+  const profile = await profileOf(db, organizationId);
+  const company = { key: profile.domain!, name: profile.companyName };
+  const sources: ResearchSource[] = [];
+  const findings: StepOutput['findings'] = [];
+  const details: string[] = [];
+  const fixes: Fix[] = [];
+  let total = 0;
+  for (const area of Object.keys(AREAS) as GtmArea[]) {
+    const result = await assessArea(db, organizationId, company, area);
+    total += result.score ?? 0;
+    details.push(`- ${AREAS[area].title}: ${result.score}/100 (${result.summary})`);
+    const best = result.findings[0];
+    if (best) {
+      const source = result.sources[best.source]!;
+      let index = sources.findIndex((s) => s.url === source.url);
+      if (index === -1) index = sources.push(source) - 1;
+      findings.push({ sentence: best.sentence, source: index });
+    }
+    fixes.push(...result.fixes.filter((f) => f.priority === 'high').map((f) => ({ ...f, action: `${AREAS[area].title}: ${f.action}` })));
+  }
+  const score = Math.round(total / Object.keys(AREAS).length);
+  return output(score, `Mean of the six gtm-audit areas for ${company.name ?? company.key}.`, details, fixes, { findings, sources });
+}
+
+/**
+ * Data: objects missing key properties (company name, source date, person name), sources published
+ * over two years ago, companies that share a normalized domain, and links to objects that do not
+ * exist. The score loses the share of objects with a problem, and 5 points per dangling link (at most 30).
+ */
+async function auditData(db: D1Database, organizationId: string): Promise<StepOutput> {
+  const count = async (sql: string, ...binds: unknown[]) =>
+    (await db.prepare(sql).bind(organizationId, ...binds).first<{ n: number }>())?.n ?? 0;
+  const total = await count(`SELECT COUNT(*) AS n FROM objects WHERE organization_id = ?`);
+  const missing = await count(
+    `SELECT COUNT(*) AS n FROM objects WHERE organization_id = ?1 AND (
+       (type = 'company' AND json_extract(properties, '$.name') IS NULL) OR
+       (type = 'source' AND json_extract(properties, '$.publishedAt') IS NULL) OR
+       (type = 'person' AND json_extract(properties, '$.name') IS NULL))`,
+  );
+  const stale = await count(
+    `SELECT COUNT(*) AS n FROM objects WHERE organization_id = ?1 AND type = 'source' AND json_extract(properties, '$.publishedAt') < ?2`,
+    new Date(Date.now() - 730 * DAY).toISOString().slice(0, 10),
+  );
+  const duplicates = await count(
+    `SELECT COUNT(*) AS n FROM (
+       SELECT lower(replace(coalesce(json_extract(properties, '$.domain'), key), 'www.', '')) AS d FROM objects
+        WHERE organization_id = ?1 AND type = 'company' GROUP BY d HAVING COUNT(*) > 1)`,
+  );
+  const dangling = await count(
+    `SELECT COUNT(*) AS n FROM links l WHERE l.organization_id = ?1 AND (
+       NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = l.organization_id AND o.type = l.from_type AND o.key = l.from_key) OR
+       NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = l.organization_id AND o.type = l.to_type AND o.key = l.to_key))`,
+  );
+  if (total === 0) {
+    return output(null, 'No objects yet.', ['- The OMS holds no companies, people or sources.'], [
+      { priority: 'high', action: 'Load your companies and sources so research has something to work from.', where: 'POST /api/v1/oms/objects/import' },
+    ]);
+  }
+  const problemShare = (missing + stale + duplicates) / total;
+  const score = clamp(100 * (1 - problemShare) - Math.min(5 * dangling, 30));
+  const fixes: Fix[] = [];
+  if (missing) fixes.push({ priority: 'medium', action: `Add the missing key properties of ${missing} object(s) (company and person names, source dates).`, where: 'POST /api/v1/oms/objects/import (re-import the lines with the properties)' });
+  if (duplicates) fixes.push({ priority: 'high', action: `Merge ${duplicates} set(s) of companies that share a domain.`, where: 'POST /api/v1/oms/objects/import with one company per domain' });
+  if (dangling) fixes.push({ priority: 'medium', action: `Import the ${dangling} object(s) that links point to, or drop those links.`, where: 'POST /api/v1/oms/objects/import' });
+  if (stale) fixes.push({ priority: 'low', action: `Refresh ${stale} source(s) published over two years ago.`, where: 'POST /api/v1/oms/objects/import' });
+  return output(score, `${total} objects; ${missing} missing key properties, ${stale} stale, ${duplicates} duplicate domain(s), ${dangling} dangling link(s).`, [
+    `- Objects: ${total}`,
+    `- Missing key properties: ${missing}`,
+    `- Sources published over two years ago: ${stale}`,
+    `- Companies sharing a normalized domain: ${duplicates}`,
+    `- Links to objects that do not exist: ${dangling}`,
+  ], fixes);
+}
+
+/** Keys: active keys never used, unused for 90 days, or older than 90 days; 10 points off each. */
+async function auditKeys(db: D1Database, organizationId: string): Promise<StepOutput> {
+  const { results } = await db
+    .prepare(`SELECT id, name, created_at, last_used_at FROM api_keys WHERE organization_id = ? AND revoked_at IS NULL ORDER BY created_at`)
+    .bind(organizationId)
+    .all<{ id: string; name: string; created_at: string; last_used_at: string | null }>();
+  const cutoff = new Date(Date.now() - 90 * DAY).toISOString();
+  const neverUsed = results.filter((k) => !k.last_used_at);
+  const idle = results.filter((k) => k.last_used_at && k.last_used_at < cutoff);
+  const old = results.filter((k) => k.created_at < cutoff);
+  const fixes: Fix[] = [];
+  for (const key of [...neverUsed, ...idle]) {
+    fixes.push({ priority: 'medium', action: `Revoke key ${key.id} ("${key.name}"): ${key.last_used_at ? 'unused for 90 days' : 'never used'}.`, where: `npm run keys -- revoke ${key.id}` });
+  }
+  for (const key of old) {
+    fixes.push({ priority: 'low', action: `Rotate key ${key.id} ("${key.name}"), created ${key.created_at.slice(0, 10)}: create a replacement, switch to it, revoke the old one.`, where: `npm run keys -- create --org <slug> --name "${key.name}", then npm run keys -- revoke ${key.id}` });
+  }
+  const score = clamp(100 - 10 * (neverUsed.length + idle.length + old.length));
+  return output(score, `${results.length} active key(s): ${neverUsed.length} never used, ${idle.length} idle 90+ days, ${old.length} older than 90 days.`, [
+    `- Active keys: ${results.length}`,
+    `- Never used: ${neverUsed.map((k) => k.id).join(', ') || 'none'}`,
+    `- Unused for 90 days: ${idle.map((k) => k.id).join(', ') || 'none'}`,
+    `- Older than 90 days: ${old.map((k) => k.id).join(', ') || 'none'}`,
+  ], fixes);
+}
+
+const STEPS: Record<AuditStep, (db: D1Database, organizationId: string) => Promise<StepOutput>> = {
+  profile: auditProfile,
+  'go-to-market': auditGoToMarket,
+  data: auditData,
+  keys: auditKeys,
+};
+
+export const auditPlan: RunPlan = {
+  kind: 'audit',
+  async executeStep(env, run, step) {
+    const execute = STEPS[step as AuditStep];
+    if (!execute) throw new Error(`unknown audit step ${step}`);
+    return execute(env.DB, run.organizationId);
+  },
+  render(run) {
+    return renderReport(run, {
+      title: `Organization audit: ${run.target}`,
+      stepTitle: (step) => STEP_TITLES[step as AuditStep] ?? step,
+      method:
+        'Sales profile: 15 points off per missing required field, 5 per empty optional list, 10 when none of your sources is on your domain, 5 per ICP industry or persona your pages never mention (at most 30). ' +
+        'Go-to-market: the mean of the six gtm-audit area scores for your own company. ' +
+        'Data: the share of objects with missing key properties, stale dates or a duplicate domain is taken off, and 5 points per dangling link (at most 30). ' +
+        'API keys: 10 points off per active key never used, unused for 90 days, or older than 90 days. ' +
+        'The overall score is the mean of the scored areas. Research watches and approval requests are not audited: they do not exist on this server yet.',
+    });
+  },
+};

@@ -1,0 +1,8 @@
+import { auditPlan } from './audit.ts';
+import { gtmAuditPlan } from './gtm-audit.ts';
+import type { RunKind, RunPlan } from './types.ts';
+
+export const RUN_PLANS: Record<RunKind, RunPlan> = {
+  'gtm-audit': gtmAuditPlan,
+  audit: auditPlan,
+};

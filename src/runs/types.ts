@@ -1,0 +1,72 @@
+import type { Finding, ResearchSource } from '../research/provider.ts';
+
+/** The asynchronous commands: each run is one RunObject Durable Object. */
+export const RUN_KINDS = ['gtm-audit', 'audit'] as const;
+export type RunKind = (typeof RUN_KINDS)[number];
+
+export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled';
+
+/**
+ * A run's arguments: plain values only (no recursive JSON type), so the record crosses Durable
+ * Object RPC with its type intact.
+ */
+export type RunArgs = Record<string, string | number | boolean | string[] | { key: string; name?: string } | undefined>;
+
+/** What one step produced: the facts its report section is written from. */
+export interface StepOutput {
+  /** 0-100, or null when the area could not be scored (e.g. nothing to assess). */
+  score: number | null;
+  /** One line for the scorecard. */
+  summary: string;
+  /** Markdown lines of the section: measurements and how the score was reached. */
+  details: string[];
+  /** Sentences quoted verbatim from `sources[source]`. */
+  findings: Finding[];
+  sources: ResearchSource[];
+  /** Recommended fixes, most important first. */
+  fixes: Fix[];
+}
+
+export interface Fix {
+  priority: 'high' | 'medium' | 'low';
+  action: string;
+  /** Exactly where to fix it: an endpoint, a CLI command or a page. */
+  where: string;
+}
+
+export interface StepRecord {
+  name: string;
+  /** pending: not yet done (or being retried); done: output persisted; failed: gave up. */
+  status: 'pending' | 'done' | 'failed';
+  attempts: number;
+  output?: StepOutput;
+  error?: string;
+  finishedAt?: string;
+}
+
+/** A run's whole state, kept in its Durable Object's storage under the key `run`. */
+export interface RunRecord {
+  id: string;
+  kind: RunKind;
+  organizationId: string;
+  /** What is audited, for the status line, e.g. `acme.com`. */
+  target: string;
+  /** The command's validated arguments (plus `subject` for gtm-audit: the company, resolved). */
+  args: RunArgs;
+  status: RunStatus;
+  steps: StepRecord[];
+  /** The final markdown, once completed, failed or cancelled. */
+  result?: string;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt?: string;
+}
+
+/** What a run needs from its kind: its steps, how to run one, and how to write the report. */
+export interface RunPlan {
+  kind: RunKind;
+  /** Runs one step; must be safe to run again (it only reads, and returns its output). */
+  executeStep(env: Env, run: RunRecord, step: string): Promise<StepOutput>;
+  /** The final markdown from the steps' outputs. */
+  render(run: RunRecord): string;
+}

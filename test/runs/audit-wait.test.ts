@@ -1,0 +1,61 @@
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../../src/core/errors.ts';
+import { waitForRun } from '../../src/core/runs.ts';
+import type { RunObject } from '../../src/durable-objects/run-object.ts';
+import { RUN_PLANS } from '../../src/runs/plans.ts';
+import { call, createOrganization } from '../helpers/fixtures.ts';
+import { importMarket } from '../helpers/market.ts';
+
+describe('POST /api/v1/audit', () => {
+  it('with ?wait=true returns the finished audit inline, readable later by its id', async () => {
+    const org = await createOrganization();
+    await importMarket(org.key);
+    const response = await call('/api/v1/audit?wait=true', { key: org.key, body: {} });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Run-Status')).toBe('completed');
+    const markdown = await response.text();
+    expect(markdown).toMatch(/^# Organization audit/);
+    const id = response.headers.get('X-Audit-Id')!;
+    const later = await call(`/api/v1/audit?id=${id}`, { key: org.key });
+    expect(await later.text()).toBe(markdown);
+  });
+
+  it('takes wait as a body field too, and starts without waiting by default', async () => {
+    const org = await createOrganization();
+    const waited = await call('/api/v1/audit', { key: org.key, body: { wait: true } });
+    expect(waited.status).toBe(200);
+    const started = await call('/api/v1/audit', { key: org.key, body: {} });
+    expect(started.status).toBe(202);
+    expect(started.headers.get('X-Audit-Id')).toMatch(/^[0-9a-f]{64}$/);
+    expect((await call('/api/v1/audit', { key: org.key, body: { wait: 'yes' } })).status).toBe(400);
+    expect((await call('/api/v1/audit?wait=maybe', { key: org.key, body: {} })).status).toBe(400);
+  });
+
+  it('answers 504 with the run id once the wait limit passes, and the run still completes', async () => {
+    const org = await createOrganization();
+    const started = await call('/api/v1/audit', { key: org.key, body: {} });
+    const id = started.headers.get('X-Audit-Id')!;
+    const stub = env.RUNS.get(env.RUNS.idFromString(id));
+    // Hold the run at its first step for a while, as a slow step would.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await runInDurableObject(stub, (instance: RunObject) => {
+      instance.plans = {
+        ...RUN_PLANS,
+        audit: { ...RUN_PLANS.audit, executeStep: async (...args) => (await held, RUN_PLANS.audit.executeStep(...args)) },
+      };
+    });
+    const principal = { organization: { id: org.id, slug: org.slug, name: org.slug }, keyId: org.keyId, scopes: ['commands'] as const };
+    const ctx = { env: { ...env, AUDIT_WAIT_TIMEOUT_MS: '1000' }, principal, requestId: 'test' };
+    const error = await waitForRun(ctx, 'audit', id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).status).toBe(504);
+    expect((error as DomainError).headers).toMatchObject({ 'X-Run-Id': id, 'X-Audit-Id': id });
+
+    release();
+    const done = await waitForRun({ ...ctx, env }, 'audit', id);
+    expect(done.status).toBe('completed');
+  });
+});
