@@ -16,7 +16,6 @@ export const ERROR_STATUS = {
   onboarding_required: 428,
   rate_limited: 429,
   internal: 500,
-  not_implemented: 501,
   timeout: 504,
 } as const;
 

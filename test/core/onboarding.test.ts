@@ -32,7 +32,6 @@ describe('onboarding', () => {
 
     const done = await call('/api/v1/profile', { key: org.key, method: 'PUT', body: FINISHED_PROFILE });
     expect(await done.json()).toMatchObject({ complete: true, missing: [] });
-    // Past onboarding: the engine's own answer (501 until it lands), no longer 428.
-    expect((await call('/api/v1/commands/audit', { key: org.key, body: {} })).status).toBe(501);
+    expect((await call('/api/v1/commands/audit', { key: org.key, body: {} })).status).toBe(202);
   });
 });

@@ -130,14 +130,4 @@ describe('POST /api/v1/commands/{command}', () => {
     expect(response.status).toBe(400);
     expect((await response.json<ErrorJson>()).details?.[0]?.path).toBe('userContext');
   });
-
-  it.each([
-    ['gtm-audit', { focus: ['pricing'] }],
-    ['audit', {}],
-  ])('%s validates, checks onboarding, then answers 501 until its engine lands', async (command, body) => {
-    const org = await createOrganization();
-    const response = await call(`/api/v1/commands/${command}`, { key: org.key, body });
-    expect(response.status).toBe(501);
-    expect(await response.json()).toMatchObject({ error: 'not_implemented' });
-  });
 });
