@@ -5,7 +5,7 @@
  * among them is used for the seed too, so the server sees the seeded data. Works offline.
  * `--remote` is refused: the demo data and keys exist only in the local database.
  */
-import { seedLocalDatabase } from './seed.ts';
+import { loadDemoKnowledgeBase, seedLocalDatabase, waitUntilServing } from './seed.ts';
 import { spawnWrangler } from './lib/wrangler.ts';
 
 const DEFAULT_PORT = '8787';
@@ -53,6 +53,17 @@ child.on('error', (error) => {
   console.error(`Could not start wrangler dev: ${error.message}`);
   process.exit(1);
 });
+// Once wrangler serves, load the demo market into acme through the import endpoint.
+const portValue = optionValue(extra, '--port') ?? DEFAULT_PORT;
+const ip = optionValue(extra, '--ip');
+const base = `http://${ip && ip !== '0.0.0.0' ? ip : 'localhost'}:${portValue}`;
+waitUntilServing(base)
+  .then(() => loadDemoKnowledgeBase(base))
+  .then((r) =>
+    console.log(`Demo knowledge base loaded into acme: ${r.imported} new, ${r.updated} updated, ${r.unchanged} unchanged, ${r.failed} failed.`),
+  )
+  .catch((error: unknown) => console.error(`Could not load the demo knowledge base: ${error instanceof Error ? error.message : error}`));
+
 child.on('exit', (code, signal) => {
   process.exit(code ?? (signal === 'SIGINT' ? 130 : signal === 'SIGTERM' ? 143 : 1));
 });

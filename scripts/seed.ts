@@ -4,6 +4,7 @@
  * this again is safe. It never touches a deployed database: `--remote` (or any other argument)
  * is refused. `npm run dev` and the e2e tests call `seedLocalDatabase` directly.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROJECT_ROOT, runWrangler } from './lib/wrangler.ts';
@@ -25,6 +26,40 @@ export async function seedLocalDatabase(options: SeedOptions = {}): Promise<void
     const args = ['d1', 'execute', 'DB', '--local', ...persist, '--file', path.join(PROJECT_ROOT, file)];
     await runWrangler(args, { quiet: options.quiet });
   }
+}
+
+/** The demo market (scripts/seed/knowledge-base/), loaded into the acme organization. */
+export const DEMO_KNOWLEDGE_BASE = 'scripts/seed/knowledge-base/demo.ndjson';
+export const ACME_DEMO_KEY = 'rk_test_acme_0000000000000000000000000000';
+
+/**
+ * Loads the demo knowledge base into acme through the running Worker's own import endpoint, so it
+ * is split and indexed exactly as any organization's import is. Idempotent: a second load reports
+ * every line unchanged.
+ */
+export async function loadDemoKnowledgeBase(baseUrl: string): Promise<{ imported: number; updated: number; unchanged: number; failed: number }> {
+  const body = await readFile(path.join(PROJECT_ROOT, DEMO_KNOWLEDGE_BASE));
+  const response = await fetch(`${baseUrl}/api/v1/oms/objects/import`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${ACME_DEMO_KEY}`, 'Content-Type': 'application/x-ndjson' },
+    body,
+  });
+  if (!response.ok) throw new Error(`Loading the demo knowledge base failed: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as { imported: number; updated: number; unchanged: number; failed: number };
+}
+
+/** Resolves once GET /healthz answers, or rejects after `timeoutMs`. */
+export async function waitUntilServing(baseUrl: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${baseUrl} did not start within ${timeoutMs / 1000} s`);
 }
 
 const USAGE = `Usage: npm run db:local [-- --persist-to <dir>]

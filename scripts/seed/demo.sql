@@ -40,7 +40,7 @@ INSERT INTO sales_profiles (organization_id, profile, complete, updated_at) VALU
       "regions": ["North America", "Western Europe"],
       "personas": ["VP Product", "Head of Growth", "Revenue Operations Lead"]
     },
-    "competitors": ["mixpanel.com", "amplitude.com", "heap.io", "posthog.com"],
+    "competitors": ["globex.com", "funnelwise.io", "pulsegrid.io", "quillmetrics.com"],
     "valueProps": [
       "Account-level analytics built for B2B, not consumer apps",
       "Dashboards in minutes without writing SQL",

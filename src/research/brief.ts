@@ -47,8 +47,7 @@ function profileMatches(sentence: string, profile: SalesProfile): string[] {
     for (const entry of entries) if (mentions(entry)) labels.push(`**${entry}** (${what})`);
   }
   for (const domain of profile.competitors) {
-    const name = domain.split('.')[0]!;
-    if (mentions(domain) || mentions(name)) labels.push(`**${name}** (a competitor you named)`);
+    if (mentions(domain) || mentions(domain.split('.')[0]!)) labels.push(`**${domain}** (a competitor you named)`);
   }
   return labels;
 }

@@ -22,6 +22,17 @@ export interface SelectionOptions {
   lambda?: number;
 }
 
+/**
+ * A prior for sentences that carry facts: concrete figures (prices, counts, dates) and enough words
+ * to say something, without running on. 0 to 1.
+ */
+export function informativeness(sentence: string): number {
+  const words = sentence.split(/\s+/).length;
+  const figures = /[$€£%]|\d/.test(sentence) ? 0.5 : 0;
+  const length = words >= 12 && words <= 45 ? 0.5 : words >= 8 ? 0.25 : 0;
+  return figures + length;
+}
+
 function stems(text: string): Set<string> {
   return new Set(terms(text).map(stem));
 }
@@ -29,7 +40,8 @@ function stems(text: string): Set<string> {
 /**
  * Picks relevant, non-redundant sentences out of ranked passages: each candidate sentence is a
  * verbatim sentence of its passage that shares at least one query or context term; relevance mixes
- * the passage's BM25 rank with the sentence's own coverage of the query (context terms count half);
+ * the passage's BM25 rank, the sentence's own coverage of the query (context terms count half) and
+ * how informative it is (figures, a readable length);
  * then maximal marginal relevance trades relevance against similarity to what is already chosen.
  */
 export function selectSentences(
@@ -56,7 +68,7 @@ export function selectSentences(
       for (const s of contextStems) if (sentenceStems.has(s)) matched += 0.5;
       if (matched === 0) continue;
       seen.add(sentence);
-      const relevance = 0.4 * passageWeight + 0.6 * (matched / weightTotal);
+      const relevance = 0.35 * passageWeight + 0.45 * (matched / weightTotal) + 0.2 * informativeness(sentence);
       candidates.push({ sentence, sourceKey: passage.sourceKey, relevance, stems: sentenceStems });
     }
   }

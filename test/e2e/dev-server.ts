@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unstable_startWorker } from 'wrangler';
 import { PROJECT_ROOT } from '../../scripts/lib/wrangler.ts';
-import { seedLocalDatabase } from '../../scripts/seed.ts';
+import { loadDemoKnowledgeBase, seedLocalDatabase } from '../../scripts/seed.ts';
 
 export interface DevServer {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
@@ -34,6 +34,7 @@ export async function startDevServer(): Promise<DevServer> {
     });
     await worker.ready;
     const url = (await worker.url).origin;
+    await loadDemoKnowledgeBase(url);
     return {
       url,
       persistTo,
