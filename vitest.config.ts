@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
@@ -13,7 +14,13 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { bindings: { TEST_SCHEMA: schema } },
+            miniflare: {
+              bindings: {
+                TEST_SCHEMA: schema,
+                // The demo market, for tests that need a realistic knowledge base.
+                TEST_KNOWLEDGE_BASE: readFileSync(new URL('./scripts/seed/knowledge-base/demo.ndjson', import.meta.url), 'utf8'),
+              },
+            },
           }),
         ],
         test: {

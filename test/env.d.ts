@@ -5,6 +5,8 @@ declare global {
     interface Env {
       /** schema.sql, split into statements by vitest.config.ts. */
       TEST_SCHEMA: D1Migration[];
+      /** scripts/seed/knowledge-base/demo.ndjson. */
+      TEST_KNOWLEDGE_BASE: string;
     }
     interface GlobalProps {
       mainModule: typeof import('../src/index.ts');

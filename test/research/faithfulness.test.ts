@@ -1,0 +1,77 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { competitors } from '../../src/core/competitors.ts';
+import type { CoreContext } from '../../src/core/context.ts';
+import { research } from '../../src/core/research.ts';
+import { importObjects } from '../../src/oms/import.ts';
+import { createOrganization, FINISHED_PROFILE } from '../helpers/fixtures.ts';
+
+interface Line {
+  type?: string;
+  key?: string;
+  properties?: { name?: string; content?: string };
+}
+
+const lines = env.TEST_KNOWLEDGE_BASE.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+const contentByUrl = new Map(lines.filter((l) => l.type === 'source').map((l) => [l.key!, l.properties!.content!]));
+const companies = lines.filter((l) => l.type === 'company').map((l) => l.properties!.name!);
+const ASPECTS = ['pricing', 'customers', 'funding round', 'hiring', 'integrations', 'reviews', 'alternatives', 'product launch'];
+// 11 companies x 8 aspects = 88 topics, a few in the base tier and with user context.
+const TOPICS = companies.flatMap((company) => ASPECTS.map((aspect) => `${company} ${aspect}`));
+
+let ctx: CoreContext;
+
+beforeAll(async () => {
+  const org = await createOrganization({ profile: { ...FINISHED_PROFILE, competitors: ['globex.com', 'funnelwise.io'] } });
+  ctx = {
+    env,
+    requestId: 'faithfulness',
+    principal: { organization: { id: org.id, slug: org.slug, name: org.slug }, keyId: org.keyId, scopes: ['commands', 'oms:write'] },
+  };
+  const result = await importObjects(ctx, env.TEST_KNOWLEDGE_BASE);
+  expect(result.failed).toBe(0);
+});
+
+/** Every [n] resolves to a listed source, every listed source is cited, and every quoted sentence is in the source it cites. */
+function checkCitations(markdown: string, quoted: RegExp, everySourceCited = true): number {
+  const sources = [...markdown.matchAll(/^\[(\d+)\] .*, (https?:\/\/\S+)$/gm)].map((m) => ({ n: Number(m[1]), url: m[2]! }));
+  sources.forEach((s, i) => expect(s.n).toBe(i + 1));
+  const cited = new Set<number>();
+  let count = 0;
+  for (const match of markdown.matchAll(quoted)) {
+    const sentence = match[1]!;
+    const n = Number(match[2]);
+    const source = sources[n - 1];
+    expect(source, `[${n}] does not resolve in:\n${markdown}`).toBeDefined();
+    expect(contentByUrl.get(source!.url), `"${sentence}" is not in ${source!.url}`).toContain(sentence.replace(/\\\|/g, '|'));
+    cited.add(n);
+    count++;
+  }
+  if (everySourceCited) for (const s of sources) expect(cited.has(s.n), `source [${s.n}] is listed but never cited`).toBe(true);
+  return count;
+}
+
+describe('faithfulness on the demo market', () => {
+  it(`cites only sentences that occur in their sources, over ${TOPICS.length} research topics`, { timeout: 120_000 }, async () => {
+    expect(TOPICS.length).toBeGreaterThanOrEqual(50);
+    let findings = 0;
+    for (const [i, topic] of TOPICS.entries()) {
+      const tier = i % 5 === 0 ? 'base' : 'lite';
+      const userContext = i % 7 === 0 ? 'enterprise buyers in Europe' : undefined;
+      const markdown = await research(ctx, { topic, tier, userContext }, FINISHED_PROFILE);
+      findings += checkCitations(markdown, /^\d+\. (.+) \[(\d+)\]$/gm);
+      const summaryQuote = /The most relevant: "(.+)" \[(\d+)\]/.exec(markdown);
+      if (summaryQuote) checkCitations(`${summaryQuote[0]}\n${markdown.slice(markdown.indexOf('## Sources'))}`, /"(.+)" \[(\d+)\]/g, false);
+    }
+    // The market is rich: nearly every topic finds something.
+    expect(findings).toBeGreaterThan(TOPICS.length * 3);
+  });
+
+  it('cites only sentences that occur in their sources in competitor analyses', { timeout: 60_000 }, async () => {
+    for (const company of companies) {
+      const markdown = await competitors(ctx, { company, limit: 25 }, FINISHED_PROFILE);
+      const evidence = checkCitations(markdown, /\| ((?:[^|\\]|\\\|)+?) \[(\d+)\] \|$/gm);
+      expect(evidence, company).toBeGreaterThanOrEqual(company === 'Acme Analytics' ? 3 : 1);
+    }
+  });
+});
