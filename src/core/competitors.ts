@@ -71,12 +71,18 @@ function resolveTarget(company: string | undefined, profile: SalesProfile, compa
   return byName ?? { key: wanted.toLowerCase(), name: wanted };
 }
 
+/**
+ * Competitors linked to `key` either way. Links this command wrote itself (provenance `research`)
+ * are left out: they restate the source evidence, and counting them would change the next answer.
+ */
 async function linkedCompetitors(db: D1Database, org: string, key: string): Promise<string[]> {
   const { results } = await db
     .prepare(
-      `SELECT to_key AS other FROM links WHERE organization_id = ?1 AND link = 'competitors' AND from_type = 'company' AND from_key = ?2
+      `SELECT to_key AS other FROM links WHERE organization_id = ?1 AND link = 'competitors' AND from_type = 'company'
+          AND from_key = ?2 AND source_kind != 'research'
        UNION
-       SELECT from_key AS other FROM links WHERE organization_id = ?1 AND link = 'competitors' AND to_type = 'company' AND to_key = ?2`,
+       SELECT from_key AS other FROM links WHERE organization_id = ?1 AND link = 'competitors' AND to_type = 'company'
+          AND to_key = ?2 AND source_kind != 'research'`,
     )
     .bind(org, key)
     .all<{ other: string }>();
@@ -144,6 +150,7 @@ async function sourceDetails(db: D1Database, org: string, keys: string[]): Promi
 async function linkDiscovered(ctx: CoreContext, target: KnownCompany, ranked: CompetitorCandidate[]) {
   if (!Domain.safeParse(target.key).success) return;
   const found = ranked.filter((c) => c.evidence.length > 0 && !c.knownFrom.includes('link'));
+  // writeObjects leaves existing links as they are, so repeating an analysis adds nothing.
   if (found.length === 0) return;
   await writeObjects(
     ctx.env.DB,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/core/commands.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
+import { importMarket } from '../helpers/market.ts';
 import { connectMcpClient, mcpRpc } from '../helpers/mcp-client.ts';
 
 const INITIALIZE = (protocolVersion: string) => ({
@@ -16,7 +17,7 @@ describe('MCP server at /api/mcp', () => {
     const client = await connectMcpClient(org.key);
     expect(client.getServerVersion()).toMatchObject({ name: 'recon' });
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(COMMANDS.map((c) => c.name).sort());
+    expect(tools.map((t) => t.name).sort()).toEqual([...COMMANDS.map((c) => c.name), 'run-status'].sort());
     const research = tools.find((t) => t.name === 'research')!;
     expect(research.inputSchema).toMatchObject({
       type: 'object',
@@ -66,6 +67,39 @@ describe('MCP server at /api/mcp', () => {
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({ error: 'onboarding_required' });
     expect((result.content as { text: string }[])[0]!.text).toContain('PUT /api/v1/profile');
+    await client.close();
+  });
+
+  it('starts a gtm-audit as a run and polls it with run-status, the same run REST sees', async () => {
+    const org = await createOrganization();
+    await importMarket(org.key);
+    const client = await connectMcpClient(org.key);
+    const started = await client.callTool({ name: 'gtm-audit', arguments: { focus: ['pricing'] } });
+    expect(started.isError).toBeFalsy();
+    const { runId, kind, status, poll } = started.structuredContent as { runId: string; kind: string; status: string; poll: unknown };
+    expect({ kind, status }).toEqual({ kind: 'gtm-audit', status: 'running' });
+    expect(poll).toEqual({ tool: 'run-status', arguments: { kind: 'gtm-audit', id: runId } });
+    expect((started.content as { text: string }[])[0]!.text).toContain('run-status');
+
+    let result = await client.callTool({ name: 'run-status', arguments: { kind: 'gtm-audit', id: runId } });
+    for (let i = 0; i < 100 && (result.structuredContent as { status: string }).status === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      result = await client.callTool({ name: 'run-status', arguments: { kind: 'gtm-audit', id: runId } });
+    }
+    expect(result.structuredContent).toEqual({ runId, kind: 'gtm-audit', status: 'completed' });
+    const rest = await call(`/api/v1/runs/gtm-audit/${runId}`, { key: org.key });
+    expect((result.content as { text: string }[])[0]!.text).toBe(await rest.text());
+    await client.close();
+  });
+
+  it("does not show another organization's run", async () => {
+    const owner = await createOrganization();
+    const other = await createOrganization();
+    const started = await call('/api/v1/commands/gtm-audit', { key: owner.key, body: {} });
+    const client = await connectMcpClient(other.key);
+    const result = await client.callTool({ name: 'run-status', arguments: { kind: 'gtm-audit', id: started.headers.get('X-Run-Id')! } });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ error: 'not_found' });
     await client.close();
   });
 

@@ -82,3 +82,12 @@ describe('competitors', () => {
     expect(markdown).toContain('No competitors of Acme Analytics are known yet');
   });
 });
+
+describe('competitors, asked twice', () => {
+  it('gives the same answer: links it wrote itself do not count as independent knowledge', async () => {
+    const org = await orgWithMarket();
+    const first = await (await call('/api/v1/commands/competitors', { key: org.key, body: {} })).text();
+    const second = await (await call('/api/v1/commands/competitors', { key: org.key, body: {} })).text();
+    expect(second).toBe(first);
+  });
+});

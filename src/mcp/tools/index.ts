@@ -1,8 +1,9 @@
 import { commandTools } from './commands.ts';
+import { runTools } from './runs.ts';
 import { toListedTool, type ToolDefinition } from './registry.ts';
 
 /** Every MCP tool Recon serves. Later resources append their `<resource>Tools` here. */
-export const TOOLS: readonly ToolDefinition[] = [...commandTools];
+export const TOOLS: readonly ToolDefinition[] = [...commandTools, ...runTools];
 
 export const TOOLS_BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
 

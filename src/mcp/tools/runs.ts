@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { getRun } from '../../core/runs.ts';
+import { parseInput } from '../../core/validation.ts';
+import { RUN_KINDS } from '../../runs/types.ts';
+import type { ToolDefinition } from './registry.ts';
+
+export const RunStatusInput = z.strictObject({
+  kind: z.enum(RUN_KINDS).describe('The run\'s command: "gtm-audit" or "audit".'),
+  id: z.string().trim().min(1).max(100).describe('The run id that gtm-audit or audit returned (64 hex characters).'),
+});
+
+export const RunStatusOutput = z.object({
+  runId: z.string(),
+  kind: z.enum(RUN_KINDS),
+  status: z.enum(['running', 'completed', 'failed', 'cancelled']),
+  retryAfterSeconds: z.number().optional().describe('While running: when to poll again.'),
+});
+
+/** run-status: the poll of GET /api/v1/runs/{kind}/{id}, with the same markdown. */
+export const runTools: ToolDefinition[] = [
+  {
+    name: 'run-status',
+    title: 'Run status',
+    description:
+      'Polls a gtm-audit or audit run by id. While it runs, returns one status line (which step) and when to poll again; once finished, returns the full markdown report. The status is also in structuredContent.',
+    input: RunStatusInput,
+    output: RunStatusOutput,
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    scope: 'commands',
+    bucket: 'reads',
+    async call(ctx, args) {
+      const { kind, id } = parseInput(RunStatusInput, args, 'Arguments of run-status');
+      const view = await getRun(ctx, kind, id);
+      return {
+        content: [{ type: 'text', text: view.markdown }],
+        structuredContent: {
+          runId: view.id,
+          kind: view.kind,
+          status: view.status,
+          ...(view.retryAfter ? { retryAfterSeconds: view.retryAfter } : {}),
+        },
+      };
+    },
+  },
+];
