@@ -11,6 +11,7 @@ import { startDevServer, type DevServer } from './dev-server.ts';
 const ACME_KEY = 'rk_test_acme_0000000000000000000000000000';
 const GLOBEX_KEY = 'rk_test_globex_00000000000000000000000000';
 const COMMANDS = ['research', 'competitors', 'gtm-audit', 'audit', 'help'];
+const TOOLS = [...COMMANDS, 'run-status'];
 const VALID_ARGUMENTS: Record<string, Record<string, unknown>> = {
   research: { topic: 'Acme Analytics pricing' },
   competitors: { limit: 5 },
@@ -55,7 +56,7 @@ describe('MCP over HTTP with the SDK client', () => {
     const client = await connect(ACME_KEY);
     expect(client.getServerVersion()?.name).toBe('recon');
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual([...COMMANDS].sort());
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOLS].sort());
     const ajv = new Ajv2020({ strict: true, strictTypes: false });
     for (const tool of tools) {
       expect(tool.description, tool.name).toBeTruthy();
@@ -64,19 +65,38 @@ describe('MCP over HTTP with the SDK client', () => {
     await client.close();
   });
 
-  it.each(COMMANDS)('%s returns what REST returns for the same call', async (command) => {
+  it.each(['research', 'competitors', 'help'])('%s returns the same markdown through MCP as through REST', async (command) => {
     const client = await connect(ACME_KEY);
     const result = await client.callTool({ name: command, arguments: VALID_ARGUMENTS[command] });
     const response = await rest(command, ACME_KEY, VALID_ARGUMENTS[command]);
-    if (response.ok) {
-      expect(result.isError).toBeFalsy();
-      expect(textOf(result)).toBe(await response.text());
-    } else {
-      // Until an engine lands its command is an honest error, identical through both doors.
-      const error = (await response.json()) as { error: string; message: string };
-      expect(result.isError).toBe(true);
-      expect(result.structuredContent).toMatchObject({ error: error.error, message: error.message });
-    }
+    expect(response.status).toBe(200);
+    expect(result.isError).toBeFalsy();
+    expect(textOf(result)).toBe(await response.text());
+    await client.close();
+  });
+
+  it.each(['gtm-audit', 'audit'])('a %s run started through MCP is readable through REST, and the other way round', async (command) => {
+    const client = await connect(ACME_KEY);
+    const viaMcp = await client.callTool({ name: command, arguments: VALID_ARGUMENTS[command] });
+    const mcpRunId = (viaMcp.structuredContent as { runId: string }).runId;
+    const viaRest = await rest(command, ACME_KEY, VALID_ARGUMENTS[command]);
+    expect(viaRest.status).toBe(202);
+    const restRunId = viaRest.headers.get('X-Run-Id')!;
+
+    const finish = async (id: string) => {
+      for (let i = 0; i < 200; i++) {
+        const polled = await client.callTool({ name: 'run-status', arguments: { kind: command, id } });
+        if ((polled.structuredContent as { status: string }).status !== 'running') return polled;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('run did not finish');
+    };
+    const restRunThroughMcp = await finish(restRunId);
+    const mcpRunThroughMcp = await finish(mcpRunId);
+    const mcpRunThroughRest = await fetch(`${server.url}/api/v1/runs/${command}/${mcpRunId}`, { headers: { Authorization: `Bearer ${ACME_KEY}` } });
+    expect(mcpRunThroughRest.headers.get('X-Run-Status')).toBe('completed');
+    expect(await mcpRunThroughRest.text()).toBe(textOf(mcpRunThroughMcp));
+    expect(restRunThroughMcp.structuredContent).toMatchObject({ runId: restRunId, status: 'completed' });
     await client.close();
   });
 
