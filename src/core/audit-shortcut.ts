@@ -21,7 +21,7 @@ export async function auditShortcut(
   waitParam: string | undefined,
 ): Promise<{ started: CommandResult; finished?: RunView }> {
   const { wait: waitField, ...args } = parseInput(AuditShortcutInput, body);
-  const waitQuery = parseInput(WaitQuery, waitParam, 'Query parameter wait');
+  const waitQuery = parseInput(WaitQuery, waitParam, 'query parameter wait');
   const wait = waitField ?? (waitQuery === 'true' || waitQuery === '1');
   const started = await executeCommand(ctx, 'audit', args);
   if (!wait || started.mode !== 'async') return { started };

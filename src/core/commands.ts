@@ -144,7 +144,7 @@ export function catalogFor(ctx: CoreContext): string {
 export async function executeCommand(ctx: CoreContext, name: string, rawInput: unknown): Promise<CommandResult> {
   assertScope(ctx, 'commands');
   const command = findCommand(name);
-  const input = parseInput(command.input, rawInput ?? {}, `Arguments of ${command.name}`);
+  const input = parseInput(command.input, rawInput ?? {}, `arguments of ${command.name}`);
   const profile = command.requiresOnboarding ? await assertOnboarded(ctx) : null;
   return command.run(ctx, input, profile);
 }

@@ -18,6 +18,8 @@ export interface RunView {
   markdown: string;
   /** Seconds to wait before polling again, while running. */
   retryAfter?: number;
+  createdAt: string;
+  updatedAt: string;
 }
 
 const POLL_AFTER_SECONDS = 2;
@@ -66,40 +68,46 @@ export async function startAudit(ctx: CoreContext, input: AuditInput, profile: S
   });
 }
 
-/** The caller's run `id` of `kind`; 404 for a malformed id, another kind, or another organization. */
-async function readRun(ctx: CoreContext, kind: string, id: string): Promise<{ run: RunRecord; stub: DurableObjectStub<import('../durable-objects/run-object.ts').RunObject> }> {
+/**
+ * The caller's run `id` of `kind` (any kind when `kind` is undefined); 404 for a malformed id,
+ * another kind, or another organization.
+ */
+async function readRun(ctx: CoreContext, kind: string | undefined, id: string): Promise<{ run: RunRecord; stub: DurableObjectStub<import('../durable-objects/run-object.ts').RunObject> }> {
   assertScope(ctx, 'commands');
-  if (!(RUN_KINDS as readonly string[]).includes(kind) || !RUN_ID.test(id)) throw notFound(kind, id);
+  if ((kind !== undefined && !(RUN_KINDS as readonly string[]).includes(kind)) || !RUN_ID.test(id)) throw notFound(kind ?? 'async', id);
   let objectId: DurableObjectId;
   try {
     objectId = ctx.env.RUNS.idFromString(id);
   } catch {
     // Well-formed hex that this namespace never issued.
-    throw notFound(kind, id);
+    throw notFound(kind ?? 'async', id);
   }
   const stub = ctx.env.RUNS.get(objectId);
   const run = await stub.read();
-  if (!run || run.organizationId !== ctx.principal.organization.id || run.kind !== kind) throw notFound(kind, id);
+  if (!run || run.organizationId !== ctx.principal.organization.id || (kind !== undefined && run.kind !== kind)) {
+    throw notFound(kind ?? 'async', id);
+  }
   return { run, stub };
 }
 
 export function viewOf(run: RunRecord): RunView {
-  if (run.status !== 'running') return { id: run.id, kind: run.kind, status: run.status, markdown: run.result ?? '' };
+  const base = { id: run.id, kind: run.kind, createdAt: run.createdAt, updatedAt: run.updatedAt };
+  if (run.status !== 'running') return { ...base, status: run.status, markdown: run.result ?? '' };
   const index = run.steps.findIndex((s) => s.status === 'pending');
   const step = run.steps[index];
   const line = step
     ? `Running ${run.kind} for ${run.target}: step ${index + 1} of ${run.steps.length} (${step.name})${step.attempts ? `, retry ${step.attempts}` : ''}\n`
     : `Running ${run.kind} for ${run.target}: writing the report\n`;
-  return { id: run.id, kind: run.kind, status: 'running', markdown: line, retryAfter: POLL_AFTER_SECONDS };
+  return { ...base, status: 'running', markdown: line, retryAfter: POLL_AFTER_SECONDS };
 }
 
-/** GET /api/v1/runs/{kind}/{id} and the run-status tool. */
-export async function getRun(ctx: CoreContext, kind: string, id: string): Promise<RunView> {
+/** GET /api/v1/runs/{kind}/{id}, the run-status tool, and MCP tasks (which know only the id: kind undefined). */
+export async function getRun(ctx: CoreContext, kind: string | undefined, id: string): Promise<RunView> {
   return viewOf((await readRun(ctx, kind, id)).run);
 }
 
 /** DELETE /api/v1/runs/{kind}/{id}: cancels a running run; a finished one is returned unchanged. */
-export async function cancelRun(ctx: CoreContext, kind: string, id: string): Promise<RunView> {
+export async function cancelRun(ctx: CoreContext, kind: string | undefined, id: string): Promise<RunView> {
   const { stub } = await readRun(ctx, kind, id);
   const run = await stub.cancel();
   return viewOf(run!);

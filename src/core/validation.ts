@@ -2,12 +2,12 @@ import type { z } from 'zod';
 import { DomainError, type ErrorDetail } from './errors.ts';
 
 /** Validates `raw` against `schema`; throws 400 `invalid_input` with one detail per offending field. */
-export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, what = 'Request body'): z.output<S> {
+export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, what = 'request body'): z.output<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const details = result.error.issues.flatMap(issueToDetails);
   const summary = details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ');
-  throw new DomainError('invalid_input', `${what} is invalid: ${summary}.`, { details });
+  throw new DomainError('invalid_input', `Invalid ${what}: ${summary}.`, { details });
 }
 
 function issueToDetails(issue: z.core.$ZodIssue): ErrorDetail[] {

@@ -6,10 +6,12 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type CreateTaskResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import type { CoreContext } from '../core/context.ts';
 import type { RateBucket } from '../core/rate-limit.ts';
+import { RunTaskStore, taskOf } from './run-task-store.ts';
 import { toToolResult } from './to-tool-result.ts';
 import { LISTED_TOOLS, TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
 
@@ -32,9 +34,14 @@ const validator = new CfWorkerJsonSchemaValidator();
  */
 export function buildServer(ctx: CoreContext): Server {
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: false } },
+    capabilities: {
+      tools: { listChanged: false },
+      // gtm-audit and audit can run as tasks (2025-11-25); the tasks are their run objects.
+      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+    },
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: validator,
+    taskStore: new RunTaskStore(ctx),
   });
   const allowed = TOOLS.filter((tool) => ctx.principal.scopes.includes(tool.scope));
 
@@ -42,10 +49,20 @@ export function buildServer(ctx: CoreContext): Server {
     tools: allowed.map((tool) => LISTED_TOOLS.get(tool.name)!),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult | CreateTaskResult> => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool) {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'; call tools/list for the tools.`);
+    }
+    if (request.params.task) {
+      if (!tool.startTask) throw new McpError(ErrorCode.InvalidParams, `Tool '${tool.name}' does not run as a task; call it without 'task'.`);
+      try {
+        return { task: taskOf(await tool.startTask(ctx, request.params.arguments ?? {})) };
+      } catch (error) {
+        const { structuredContent } = toToolResult(error, ctx.requestId);
+        const body = structuredContent as { error: string; message: string };
+        throw new McpError(ErrorCode.InvalidParams, `Error ${body.error}: ${body.message}`, structuredContent);
+      }
     }
     try {
       return await tool.call(ctx, request.params.arguments ?? {});

@@ -24,7 +24,7 @@ const ListQuery = z.strictObject({
 
 export const runs = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const query = parseInput(ListQuery, c.req.query(), 'Query');
+    const query = parseInput(ListQuery, c.req.query(), 'query');
     return c.json(await listRuns(c.var.core, query.limit, query.cursor));
   })
   .get('/:kind/:id', async (c) => runResponse(await getRun(c.var.core, c.req.param('kind'), c.req.param('id'))))

@@ -1,4 +1,5 @@
 import { COMMANDS, executeCommand, type CommandDefinition } from '../../core/commands.ts';
+import { getRun } from '../../core/runs.ts';
 import type { ToolDefinition } from './registry.ts';
 
 /** One tool per command: its text content is byte for byte the REST route's markdown body. */
@@ -19,6 +20,15 @@ function commandTool(command: CommandDefinition): ToolDefinition {
     },
     scope: 'commands',
     bucket: 'commands',
+    ...(command.mode === 'async'
+      ? {
+          async startTask(ctx, args) {
+            const result = await executeCommand(ctx, command.name, args);
+            if (result.mode !== 'async') throw new Error(`${command.name} did not start a run`);
+            return getRun(ctx, result.run.kind, result.run.id);
+          },
+        }
+      : {}),
     async call(ctx, args) {
       const result = await executeCommand(ctx, command.name, args);
       if (result.mode === 'sync') return { content: [{ type: 'text', text: result.markdown }] };

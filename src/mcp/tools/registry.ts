@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Scope } from '../../auth/api-key.ts';
 import type { CoreContext } from '../../core/context.ts';
 import type { RateBucket } from '../../core/rate-limit.ts';
+import type { RunView } from '../../core/runs.ts';
 
 /**
  * One MCP tool: a thin adapter over one core operation. Adding a tool is adding one of these to
@@ -22,6 +23,8 @@ export interface ToolDefinition {
   /** Which rate-limit budget a call spends. */
   bucket: RateBucket;
   call(ctx: CoreContext, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** For asynchronous commands: start as an MCP task (taskSupport optional) and return the run. */
+  startTask?(ctx: CoreContext, args: Record<string, unknown>): Promise<RunView>;
 }
 
 /** The tools/list entry of a tool, computed once per isolate. */
@@ -33,6 +36,7 @@ export function toListedTool(tool: ToolDefinition): Tool {
     inputSchema: jsonSchemaOf(tool.input, 'input') as Tool['inputSchema'],
     ...(tool.output ? { outputSchema: jsonSchemaOf(tool.output, 'output') as Tool['outputSchema'] } : {}),
     annotations: { title: tool.title, ...tool.annotations },
+    ...(tool.startTask ? { execution: { taskSupport: 'optional' as const } } : {}),
   };
 }
 

@@ -29,7 +29,7 @@ export const runTools: ToolDefinition[] = [
     scope: 'commands',
     bucket: 'reads',
     async call(ctx, args) {
-      const { kind, id } = parseInput(RunStatusInput, args, 'Arguments of run-status');
+      const { kind, id } = parseInput(RunStatusInput, args, 'arguments of run-status');
       const view = await getRun(ctx, kind, id);
       return {
         content: [{ type: 'text', text: view.markdown }],
