@@ -7,17 +7,12 @@ import {
   type CompetitorCandidate,
   type KnownCompany,
 } from '../research/competitors.ts';
+import { sourceLine } from '../research/brief.ts';
+import { readSources } from '../research/search.ts';
 import type { CoreContext } from './context.ts';
 import type { CompetitorsInput } from './schemas/commands.ts';
 import { Domain } from './schemas/common.ts';
 import type { SalesProfile } from './schemas/profile.ts';
-
-interface SourceRow {
-  key: string;
-  title: string;
-  domain: string;
-  publishedAt: string | null;
-}
 
 /**
  * The competitors command: candidates from the sales profile, from stored `competitors` links and
@@ -107,7 +102,7 @@ async function render(db: D1Database, org: string, target: KnownCompany, ranked:
   }
   const shown = ranked.map((c) => ({ candidate: c, evidence: strongestEvidence(c.evidence) }));
   const sourceKeys = [...new Set(shown.flatMap((s) => (s.evidence ? [s.evidence.sourceKey] : [])))];
-  const sources = await sourceDetails(db, org, sourceKeys);
+  const sources = await readSources(db, org, sourceKeys);
   const rows = shown.map(({ candidate, evidence }, i) => {
     const strongest = evidence ? `${cell(evidence.sentence)} [${sourceKeys.indexOf(evidence.sourceKey) + 1}]` : '—';
     const from = candidate.knownFrom.length ? ` (also: ${candidate.knownFrom.join(', ')})` : '';
@@ -125,25 +120,10 @@ async function render(db: D1Database, org: string, target: KnownCompany, ranked:
   ];
   if (sourceKeys.length) {
     lines.push('## Sources', '');
-    sourceKeys.forEach((key, i) => {
-      const s = sources.get(key);
-      lines.push(`[${i + 1}] ${s?.title ?? key}, ${s?.domain ?? ''}, ${s?.publishedAt?.slice(0, 10) ?? 'undated'}, ${key}`);
-    });
+    sourceKeys.forEach((key, i) => lines.push(sourceLine(i, sources.get(key) ?? { url: key, title: key, domain: '' })));
     lines.push('');
   }
   return lines.join('\n');
-}
-
-async function sourceDetails(db: D1Database, org: string, keys: string[]): Promise<Map<string, SourceRow>> {
-  const { results } = await db
-    .prepare(
-      `SELECT key, json_extract(properties, '$.title') AS title, json_extract(properties, '$.domain') AS domain,
-              json_extract(properties, '$.publishedAt') AS publishedAt
-         FROM objects WHERE organization_id = ?1 AND type = 'source' AND key IN (SELECT value FROM json_each(?2))`,
-    )
-    .bind(org, JSON.stringify(keys))
-    .all<SourceRow>();
-  return new Map(results.map((row) => [row.key, row]));
 }
 
 /** Writes `target competitors X` links for competitors found in sources (idempotent). */

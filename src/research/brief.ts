@@ -1,5 +1,5 @@
 import type { SalesProfile } from '../core/schemas/profile.ts';
-import type { ResearchResult } from './provider.ts';
+import type { ResearchResult, ResearchSource } from './provider.ts';
 
 export interface BriefInput {
   topic: string;
@@ -11,8 +11,8 @@ export interface BriefInput {
   sourcePolicy: { include: string[]; exclude: string[] };
 }
 
-/** One line per source: `[n] Title, domain, date, URL`. */
-function sourceLine(index: number, source: ResearchResult['sources'][number]): string {
+/** One line per source, in every report that cites: `[n] Title, domain, date, URL`. */
+export function sourceLine(index: number, source: ResearchSource): string {
   return `[${index + 1}] ${source.title}, ${source.domain}, ${source.publishedAt ?? 'undated'}, ${source.url}`;
 }
 

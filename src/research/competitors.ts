@@ -1,4 +1,4 @@
-import { matchExpression } from './embedded-engine.ts';
+import { andAnyOf, matchExpression, searchPassages } from './search.ts';
 import { isCitable, splitSentences } from './text.ts';
 
 /** A company that can be recognised in text: its key (domain) and the names it goes by. */
@@ -54,16 +54,8 @@ export async function findCompetitorEvidence(
   const evidence = new Map<string, CompetitorEvidence[]>();
   if (others.length === 0) return evidence;
 
-  const expression =
-    `${matchExpression(organizationId, targetAliases.map((a) => a.split('.')[0]!))} AND ` +
-    `{title text} : (${SEARCH_CUES.map((cue) => `"${cue}"`).join(' OR ')})`;
-  const { results } = await db
-    .prepare(
-      `SELECT p.source_key AS sourceKey, p.text FROM passages_fts JOIN passages p ON p.id = passages_fts.rowid
-        WHERE passages_fts MATCH ?1 ORDER BY bm25(passages_fts, 0.0, 2.0, 1.0) LIMIT 400`,
-    )
-    .bind(expression)
-    .all<{ sourceKey: string; text: string }>();
+  const expression = andAnyOf(matchExpression(organizationId, targetAliases.map((a) => a.split('.')[0]!)), SEARCH_CUES);
+  const results = await searchPassages(db, expression, 400);
 
   const seen = new Set<string>();
   for (const passage of results) {

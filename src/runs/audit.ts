@@ -2,6 +2,7 @@ import { missingProfileFields } from '../core/profile.ts';
 import type { SalesProfile } from '../core/schemas/profile.ts';
 import { readSalesProfile } from '../db/sales-profiles.ts';
 import type { ResearchSource } from '../research/provider.ts';
+import { matchExpression, searchPassages } from '../research/search.ts';
 import { AREAS, assessArea, type GtmArea } from './gtm-audit.ts';
 import { renderReport } from './report.ts';
 import type { Fix, RunPlan, StepOutput } from './types.ts';
@@ -44,15 +45,10 @@ async function auditProfile(db: D1Database, organizationId: string): Promise<Ste
     .first<{ n: number }>();
   const ownSources = own?.n ?? 0;
   const unmentioned: string[] = [];
+  const ownPages = { include: [profile.domain ?? ''], exclude: [] };
   for (const entry of [...profile.icp.industries, ...profile.icp.personas]) {
-    const hit = await db
-      .prepare(
-        `SELECT 1 FROM passages_fts JOIN passages p ON p.id = passages_fts.rowid
-          WHERE passages_fts MATCH ?1 AND p.domain = ?2 LIMIT 1`,
-      )
-      .bind(`organization_id : "${organizationId}" AND text : "${entry.replace(/"/g, '""')}"`, profile.domain ?? '')
-      .first();
-    if (!hit) unmentioned.push(entry);
+    const hits = await searchPassages(db, matchExpression(organizationId, [entry]), 1, ownPages);
+    if (hits.length === 0) unmentioned.push(entry);
   }
   const score = clamp(100 - 15 * missing.length - 5 * emptyOptional.length - (ownSources === 0 ? 10 : 0) - Math.min(5 * unmentioned.length, 30));
   const fixes: Fix[] = [];

@@ -1,11 +1,11 @@
 import { aliasesOf, type KnownCompany } from '../research/competitors.ts';
-import { matchExpression } from '../research/embedded-engine.ts';
 import type { Finding, ResearchSource } from '../research/provider.ts';
-import { selectSentences, type RankedPassage } from '../research/select.ts';
+import { andAnyOf, matchExpression, readSources, searchPassages } from '../research/search.ts';
+import { selectSentences } from '../research/select.ts';
 
 export interface AreaEvidence {
   /** Distinct sources that discuss the area and name the company. */
-  sources: (ResearchSource & { publishedAt?: string })[];
+  sources: ResearchSource[];
   /** The most relevant, least redundant sentences, each citing `sources[source]`. */
   findings: Finding[];
 }
@@ -22,31 +22,10 @@ export async function gatherEvidence(
   findings: number,
 ): Promise<AreaEvidence> {
   const aliases = aliasesOf(company).map((alias) => alias.split('.')[0]!);
-  const expression = `${matchExpression(organizationId, aliases)} AND {title text} : (${areaTerms.map((t) => `"${t}"`).join(' OR ')})`;
-  const { results: passages } = await db
-    .prepare(
-      `SELECT p.source_key AS sourceKey, p.text, bm25(passages_fts, 0.0, 2.0, 1.0) AS score
-         FROM passages_fts JOIN passages p ON p.id = passages_fts.rowid
-        WHERE passages_fts MATCH ?1 ORDER BY score LIMIT 80`,
-    )
-    .bind(expression)
-    .all<RankedPassage>();
+  const passages = await searchPassages(db, andAnyOf(matchExpression(organizationId, aliases), areaTerms), 80);
   const sourceKeys = [...new Set(passages.map((p) => p.sourceKey))];
-  if (sourceKeys.length === 0) return { sources: [], findings: [] };
-  const { results: rows } = await db
-    .prepare(
-      `SELECT key, json_extract(properties, '$.title') AS title, json_extract(properties, '$.domain') AS domain,
-              json_extract(properties, '$.publishedAt') AS publishedAt
-         FROM objects WHERE organization_id = ?1 AND type = 'source' AND key IN (SELECT value FROM json_each(?2))`,
-    )
-    .bind(organizationId, JSON.stringify(sourceKeys))
-    .all<{ key: string; title: string; domain: string; publishedAt: string | null }>();
-  const sources = rows.map((row) => ({
-    url: row.key,
-    title: row.title,
-    domain: row.domain,
-    ...(row.publishedAt ? { publishedAt: row.publishedAt.slice(0, 10) } : {}),
-  }));
+  const details = await readSources(db, organizationId, sourceKeys);
+  const sources = sourceKeys.map((key) => details.get(key)!).filter(Boolean);
   const selected = selectSentences(passages, areaTerms.join(' '), undefined, { count: findings, perSource: 1 });
   return {
     sources,

@@ -1,3 +1,4 @@
+import { sourceLine } from '../research/brief.ts';
 import type { ResearchSource } from '../research/provider.ts';
 import type { Fix, RunRecord } from './types.ts';
 
@@ -82,7 +83,7 @@ export function renderReport(run: RunRecord, options: ReportOptions): string {
   lines.push('## Method', '', options.method, '');
   if (sources.length) {
     lines.push('## Sources', '');
-    sources.forEach((s, i) => lines.push(`[${i + 1}] ${s.title}, ${s.domain}, ${s.publishedAt ?? 'undated'}, ${s.url}`));
+    sources.forEach((s, i) => lines.push(sourceLine(i, s)));
     lines.push('');
   }
   return lines.join('\n');

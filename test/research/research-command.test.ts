@@ -1,47 +1,13 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { call, createOrganization } from '../helpers/fixtures.ts';
+import { importMarket, MARKET_LINES } from '../helpers/market.ts';
 
-const SOURCES = [
-  {
-    type: 'source',
-    key: 'https://acme.com/pricing',
-    properties: {
-      title: 'Acme Analytics pricing',
-      publishedAt: '2026-04-02',
-      content:
-        'Acme Analytics offers three plans. The Starter plan costs $19 per seat per month and includes five dashboards. ' +
-        'The Team plan costs $49 per seat per month and adds unlimited dashboards. Enterprise pricing is quoted per contract. ' +
-        'Every plan includes a 14-day free trial.',
-    },
-  },
-  {
-    type: 'source',
-    key: 'https://reviewhub.example/acme-analytics',
-    properties: {
-      title: 'Acme Analytics review',
-      publishedAt: '2026-06-10',
-      content:
-        'Reviewers at SaaS companies say Acme Analytics pricing is fair for small teams. One VP Product wrote that the Team plan paid for itself within a quarter. ' +
-        'Several reviewers compared Acme Analytics with Globex and found Globex more expensive.',
-    },
-  },
-  {
-    type: 'source',
-    key: 'https://globex.com/blog/launch',
-    properties: {
-      title: 'Globex launches Insights',
-      publishedAt: '2026-03-15',
-      content: 'Globex launched Insights, a product analytics suite for manufacturers. Globex Insights pricing starts at $99 per seat per month.',
-    },
-  },
-];
+const SOURCES = MARKET_LINES.filter((line) => line.type === 'source');
 
 async function orgWithSources() {
   const org = await createOrganization();
-  const body = [...SOURCES, { type: 'company', key: 'acme.com', properties: { name: 'Acme Analytics' } }].map((l) => JSON.stringify(l)).join('\n');
-  const imported = await call('/api/v1/oms/objects/import', { key: org.key, method: 'POST', rawBody: body, headers: { 'Content-Type': 'application/x-ndjson' } });
-  expect(imported.status).toBe(200);
+  await importMarket(org.key);
   return org;
 }
 
@@ -61,7 +27,7 @@ describe('research', () => {
     const sourceUrls = [...markdown.matchAll(/^\[(\d+)\] .*, (https:\S+)$/gm)].map((m) => m[2]!);
     for (const [, sentence, n] of findings) {
       const url = sourceUrls[Number(n) - 1]!;
-      const content = SOURCES.find((s) => s.key === url)!.properties.content;
+      const content = SOURCES.find((s) => s.key === url)!.properties.content!;
       expect(content).toContain(sentence);
     }
   });
