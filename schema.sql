@@ -105,16 +105,19 @@ CREATE TABLE IF NOT EXISTS passages (
   text             TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS passages_by_source ON passages (organization_id, source_key);
--- organization_id is indexed too, so a search matches within one organization through the index.
+-- The index holds the organization (as one token: its id without punctuation) and the source's
+-- domain as columns, so the organization and any source policy are matched by the index itself and
+-- a search can take its top passages from the index alone (see src/research/search.ts).
 CREATE VIRTUAL TABLE IF NOT EXISTS passages_fts USING fts5(
-  organization_id, title, text, content='passages', content_rowid='id', tokenize='porter unicode61'
+  organization_id, domain, title, text, content='passages', content_rowid='id', tokenize='porter unicode61'
 );
 CREATE TRIGGER IF NOT EXISTS passages_fts_insert AFTER INSERT ON passages BEGIN
-  INSERT INTO passages_fts (rowid, organization_id, title, text) VALUES (new.id, new.organization_id, new.title, new.text);
+  INSERT INTO passages_fts (rowid, organization_id, domain, title, text)
+    VALUES (new.id, replace(new.organization_id, '_', ''), new.domain, new.title, new.text);
 END;
 CREATE TRIGGER IF NOT EXISTS passages_fts_delete AFTER DELETE ON passages BEGIN
-  INSERT INTO passages_fts (passages_fts, rowid, organization_id, title, text)
-    VALUES ('delete', old.id, old.organization_id, old.title, old.text);
+  INSERT INTO passages_fts (passages_fts, rowid, organization_id, domain, title, text)
+    VALUES ('delete', old.id, replace(old.organization_id, '_', ''), old.domain, old.title, old.text);
 END;
 
 -- A summary of each asynchronous run, mirrored by its RunObject Durable Object on every change (the

@@ -1,4 +1,4 @@
-import { andAnyOf, matchExpression, searchPassages } from './search.ts';
+import { anyOf, scopeExpression, searchPassages } from './search.ts';
 import { isCitable, splitSentences } from './text.ts';
 
 /** A company that can be recognised in text: its key (domain) and the names it goes by. */
@@ -54,7 +54,8 @@ export async function findCompetitorEvidence(
   const evidence = new Map<string, CompetitorEvidence[]>();
   if (others.length === 0) return evidence;
 
-  const expression = andAnyOf(matchExpression(organizationId, targetAliases.map((a) => a.split('.')[0]!)), SEARCH_CUES);
+  const names = targetAliases.map((a) => a.split('.')[0]!);
+  const expression = `${scopeExpression(organizationId)} AND ${anyOf(names)} AND ${anyOf(SEARCH_CUES)}`;
   const results = await searchPassages(db, expression, 400);
 
   const seen = new Set<string>();

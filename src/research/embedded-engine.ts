@@ -1,5 +1,5 @@
 import type { ResearchProvider, ResearchRequest, ResearchResult } from './provider.ts';
-import { matchExpression, readSources, searchPassages } from './search.ts';
+import { readSources, scopeExpression, searchTopic } from './search.ts';
 import { selectSentences } from './select.ts';
 import { terms } from './text.ts';
 
@@ -21,11 +21,11 @@ export class EmbeddedEngine implements ResearchProvider {
   async research(request: ResearchRequest): Promise<ResearchResult> {
     const limits = TIER_LIMITS[request.tier];
     const queryTerms = terms(request.topic);
-    const contextTerms = terms(request.userContext ?? '').filter((t) => !queryTerms.includes(t));
     if (queryTerms.length === 0) return { findings: [], sources: [], engine: this.name };
 
-    const expression = matchExpression(request.organizationId, [...queryTerms, ...contextTerms]);
-    const passages = await searchPassages(this.db, expression, limits.passages, request.sourcePolicy);
+    // userContext terms are soft: they re-rank sentences (selectSentences) but never narrow the search.
+    const scope = scopeExpression(request.organizationId, request.sourcePolicy);
+    const passages = await searchTopic(this.db, scope, queryTerms, limits.passages);
     const selected = selectSentences(passages, request.topic, request.userContext, {
       count: limits.findings,
       perSource: limits.perSource,

@@ -1,43 +1,76 @@
 import type { ResearchSource } from './provider.ts';
 import type { RankedPassage } from './select.ts';
 
-/** An FTS5 query: the organization's rows, and any of `words` in a source's title or text. */
-export function matchExpression(organizationId: string, words: readonly string[]): string {
-  return `organization_id : ${quote(organizationId)} AND {title text} : (${words.map(quote).join(' OR ')})`;
+/** Include and exclude lists of source domains. */
+export interface DomainPolicy {
+  include: readonly string[];
+  exclude: readonly string[];
 }
 
-/** Narrows an expression to passages that also contain any of `words`. */
-export function andAnyOf(expression: string, words: readonly string[]): string {
-  return `${expression} AND {title text} : (${words.map(quote).join(' OR ')})`;
-}
+const NO_POLICY: DomainPolicy = { include: [], exclude: [] };
 
 function quote(word: string): string {
   return `"${word.replace(/"/g, '""')}"`;
 }
 
 /**
- * The best passages for an FTS5 expression by BM25 (titles weigh double), optionally limited to or
- * excluding source domains. The one query every research feature reads the index with.
+ * The part of every FTS5 query that says whose passages and which domains: the organization's
+ * token (its id without `_`, as the insert trigger stores it) and the source policy, all matched
+ * by the index itself.
  */
-export async function searchPassages(
-  db: D1Database,
-  expression: string,
-  limit: number,
-  policy: { include: readonly string[]; exclude: readonly string[] } = { include: [], exclude: [] },
-): Promise<RankedPassage[]> {
+export function scopeExpression(organizationId: string, policy: DomainPolicy = NO_POLICY): string {
+  let expression = `organization_id : ${quote(organizationId.replace(/_/g, ''))}`;
+  if (policy.include.length) expression += ` AND domain : (${policy.include.map(quote).join(' OR ')})`;
+  if (policy.exclude.length) expression += ` NOT domain : (${policy.exclude.map(quote).join(' OR ')})`;
+  return expression;
+}
+
+/** Passages with any of `words` in their title or text. */
+export function anyOf(words: readonly string[]): string {
+  return `{title text} : (${words.map(quote).join(' OR ')})`;
+}
+
+/** Passages with every one of `words` in their title or text. */
+export function allOf(words: readonly string[]): string {
+  return `{title text} : (${words.map(quote).join(' AND ')})`;
+}
+
+/**
+ * The best passages for an FTS5 expression by BM25 (titles weigh double). The top `limit` rows are
+ * taken from the index alone, and only they are joined to their text: the scope is part of the
+ * expression, so nothing is filtered after the sort.
+ */
+export async function searchPassages(db: D1Database, expression: string, limit: number): Promise<RankedPassage[]> {
   const { results } = await db
     .prepare(
-      `SELECT p.source_key AS sourceKey, p.text, bm25(passages_fts, 0.0, 2.0, 1.0) AS score
-         FROM passages_fts JOIN passages p ON p.id = passages_fts.rowid
-        WHERE passages_fts MATCH ?1
-          AND (?2 = '[]' OR p.domain IN (SELECT value FROM json_each(?2)))
-          AND p.domain NOT IN (SELECT value FROM json_each(?3))
-        ORDER BY score
-        LIMIT ?4`,
+      `SELECT p.source_key AS sourceKey, p.text, hits.score
+         FROM (SELECT rowid, rank AS score FROM passages_fts
+                WHERE passages_fts MATCH ?1 AND rank MATCH 'bm25(0.0, 0.0, 2.0, 1.0)'
+                ORDER BY rank LIMIT ?2) AS hits
+         JOIN passages p ON p.id = hits.rowid
+        ORDER BY hits.score`,
     )
-    .bind(expression, JSON.stringify(policy.include), JSON.stringify(policy.exclude), limit)
+    .bind(expression, limit)
     .all<RankedPassage>();
   return results;
+}
+
+/**
+ * Passages about a topic: first those with every term (conjunctive, usually a small set, so fast
+ * and precise); only when they are too few, those with any term, which fill up the list. BM25 sums
+ * over the terms a passage contains, so scores from both queries rank together.
+ */
+export async function searchTopic(
+  db: D1Database,
+  scope: string,
+  words: readonly string[],
+  limit: number,
+): Promise<RankedPassage[]> {
+  const all = await searchPassages(db, `${scope} AND ${allOf(words)}`, limit);
+  if (all.length >= limit || words.length === 1) return all;
+  const any = await searchPassages(db, `${scope} AND ${anyOf(words)}`, limit);
+  const seen = new Set(all.map((p) => `${p.sourceKey}\u001f${p.text}`));
+  return [...all, ...any.filter((p) => !seen.has(`${p.sourceKey}\u001f${p.text}`))].sort((a, b) => a.score - b.score).slice(0, limit);
 }
 
 /** Title, domain and date of the organization's sources `keys`, by key. */

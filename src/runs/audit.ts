@@ -2,7 +2,7 @@ import { missingProfileFields } from '../core/profile.ts';
 import type { SalesProfile } from '../core/schemas/profile.ts';
 import { readSalesProfile } from '../db/sales-profiles.ts';
 import type { ResearchSource } from '../research/provider.ts';
-import { matchExpression, searchPassages } from '../research/search.ts';
+import { anyOf, scopeExpression, searchPassages } from '../research/search.ts';
 import { AREAS, assessArea, type GtmArea } from './gtm-audit.ts';
 import { renderReport } from './report.ts';
 import type { Fix, RunPlan, StepOutput } from './types.ts';
@@ -45,9 +45,9 @@ async function auditProfile(db: D1Database, organizationId: string): Promise<Ste
     .first<{ n: number }>();
   const ownSources = own?.n ?? 0;
   const unmentioned: string[] = [];
-  const ownPages = { include: [profile.domain ?? ''], exclude: [] };
+  const ownPages = scopeExpression(organizationId, { include: [profile.domain ?? ''], exclude: [] });
   for (const entry of [...profile.icp.industries, ...profile.icp.personas]) {
-    const hits = await searchPassages(db, matchExpression(organizationId, [entry]), 1, ownPages);
+    const hits = await searchPassages(db, `${ownPages} AND ${anyOf([entry])}`, 1);
     if (hits.length === 0) unmentioned.push(entry);
   }
   const score = clamp(100 - 15 * missing.length - 5 * emptyOptional.length - (ownSources === 0 ? 10 : 0) - Math.min(5 * unmentioned.length, 30));

@@ -1,6 +1,6 @@
 import { aliasesOf, type KnownCompany } from '../research/competitors.ts';
 import type { Finding, ResearchSource } from '../research/provider.ts';
-import { andAnyOf, matchExpression, readSources, searchPassages } from '../research/search.ts';
+import { anyOf, readSources, scopeExpression, searchPassages } from '../research/search.ts';
 import { selectSentences } from '../research/select.ts';
 
 export interface AreaEvidence {
@@ -22,7 +22,7 @@ export async function gatherEvidence(
   findings: number,
 ): Promise<AreaEvidence> {
   const aliases = aliasesOf(company).map((alias) => alias.split('.')[0]!);
-  const passages = await searchPassages(db, andAnyOf(matchExpression(organizationId, aliases), areaTerms), 80);
+  const passages = await searchPassages(db, `${scopeExpression(organizationId)} AND ${anyOf(aliases)} AND ${anyOf(areaTerms)}`, 80);
   const sourceKeys = [...new Set(passages.map((p) => p.sourceKey))];
   const details = await readSources(db, organizationId, sourceKeys);
   const sources = sourceKeys.map((key) => details.get(key)!).filter(Boolean);
