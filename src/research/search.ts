@@ -56,21 +56,71 @@ export async function searchPassages(db: D1Database, expression: string, limit: 
 }
 
 /**
- * Passages about a topic: first those with every term (conjunctive, usually a small set, so fast
- * and precise); only when they are too few, those with any term, which fill up the list. BM25 sums
- * over the terms a passage contains, so scores from both queries rank together.
+ * A term that matches this many of an organization's passages or more says little about a topic
+ * (its IDF is low) and costs the most to rank: FTS5 scores every row a query matches.
  */
-export async function searchTopic(
-  db: D1Database,
-  scope: string,
-  words: readonly string[],
-  limit: number,
-): Promise<RankedPassage[]> {
-  const all = await searchPassages(db, `${scope} AND ${allOf(words)}`, limit);
-  if (all.length >= limit || words.length === 1) return all;
-  const any = await searchPassages(db, `${scope} AND ${anyOf(words)}`, limit);
-  const seen = new Set(all.map((p) => `${p.sourceKey}\u001f${p.text}`));
-  return [...all, ...any.filter((p) => !seen.has(`${p.sourceKey}\u001f${p.text}`))].sort((a, b) => a.score - b.score).slice(0, limit);
+export const COMMON_TERM_MATCHES = 2_000;
+
+/** How many passages each word matches within `scope`, counted only up to `cap` (cheap: rowid order, no ranking). */
+export async function capTermCounts(db: D1Database, scope: string, words: readonly string[], cap = COMMON_TERM_MATCHES): Promise<number[]> {
+  if (words.length === 0) return [];
+  const columns = words.map(
+    (_, i) => `(SELECT count(*) FROM (SELECT 1 FROM passages_fts WHERE passages_fts MATCH ?${i + 2} LIMIT ?1)) AS c${i}`,
+  );
+  const row = await db
+    .prepare(`SELECT ${columns.join(', ')}`)
+    .bind(cap, ...words.map((word) => `${scope} AND ${anyOf([word])}`))
+    .first<Record<string, number>>();
+  return words.map((_, i) => row?.[`c${i}`] ?? 0);
+}
+
+/** The newest passages for an expression, without ranking: FTS5 stops after `limit` rows. */
+async function recentPassages(db: D1Database, expression: string, limit: number): Promise<RankedPassage[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT p.source_key AS sourceKey, p.text, 0 AS score
+         FROM (SELECT rowid FROM passages_fts WHERE passages_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2) AS hits
+         JOIN passages p ON p.id = hits.rowid`,
+    )
+    .bind(expression, limit)
+    .all<RankedPassage>();
+  return results;
+}
+
+/**
+ * Passages about a topic. The words that match few passages (the informative ones) are ranked with
+ * BM25, most specific first: all of them in the title, all of them anywhere, any of them. If those
+ * are too few, the list is filled with the newest passages that contain every word, then any word,
+ * taken in index order without ranking. So a query never ranks more rows than its informative
+ * words match, which bounds its cost however large the knowledge base grows; the sentences are
+ * ranked again afterwards against every word of the topic.
+ */
+export async function searchTopic(db: D1Database, scope: string, words: readonly string[], limit: number): Promise<RankedPassage[]> {
+  const counts = await capTermCounts(db, scope, words);
+  const present = words.filter((_, i) => counts[i]! > 0);
+  if (present.length === 0) return [];
+  const informative = present.filter((word) => counts[words.indexOf(word)]! < COMMON_TERM_MATCHES);
+
+  const found = new Map<string, RankedPassage>();
+  const add = (passages: RankedPassage[]) => {
+    for (const passage of passages) {
+      const key = `${passage.sourceKey}\u001f${passage.text}`;
+      if (!found.has(key)) found.set(key, passage);
+    }
+  };
+  if (informative.length) {
+    const tiers = [`{title} : (${informative.map(quote).join(' AND ')})`, allOf(informative)];
+    if (informative.length > 1) tiers.push(anyOf(informative));
+    for (const tier of tiers) {
+      if (found.size >= limit) break;
+      add(await searchPassages(db, `${scope} AND ${tier}`, limit));
+    }
+  }
+  for (const tier of present.length > 1 ? [allOf(present), anyOf(present)] : [allOf(present)]) {
+    if (found.size >= limit) break;
+    add(await recentPassages(db, `${scope} AND ${tier}`, limit - found.size));
+  }
+  return [...found.values()].sort((a, b) => a.score - b.score).slice(0, limit);
 }
 
 /** Title, domain and date of the organization's sources `keys`, by key. */
