@@ -21,7 +21,10 @@ export async function research(ctx: CoreContext, input: ResearchInput, profile: 
     userContext: input.userContext,
     profile,
   };
-  const result = await researchWithFallback(researchProviders(ctx.env), request);
+  const [result, companies] = await Promise.all([
+    researchWithFallback(researchProviders(ctx.env), request),
+    companiesNamedIn(ctx.env.DB, request.organizationId, input.topic),
+  ]);
   const now = new Date();
   const markdown = renderBrief({
     topic: input.topic,
@@ -31,7 +34,7 @@ export async function research(ctx: CoreContext, input: ResearchInput, profile: 
     profile,
     sourcePolicy: request.sourcePolicy,
   });
-  await storeBrief(ctx, input, result, markdown, now.toISOString());
+  await storeBrief(ctx, input, result, companies, markdown, now.toISOString());
   return markdown;
 }
 
@@ -62,7 +65,14 @@ export async function researchWithFallback(providers: readonly ResearchProvider[
   throw new Error('no research provider configured');
 }
 
-async function storeBrief(ctx: CoreContext, input: ResearchInput, result: ResearchResult, markdown: string, createdAt: string) {
+async function storeBrief(
+  ctx: CoreContext,
+  input: ResearchInput,
+  result: ResearchResult,
+  companies: string[],
+  markdown: string,
+  createdAt: string,
+) {
   const org = ctx.principal.organization.id;
   const briefKey = randomId('brf');
   const source = { kind: 'research' as const, id: briefKey };
@@ -79,7 +89,7 @@ async function storeBrief(ctx: CoreContext, input: ResearchInput, result: Resear
     from: { type: 'brief', key: briefKey },
     to: { type: 'source', key: s.url },
   }));
-  for (const company of await companiesNamedIn(ctx.env.DB, org, input.topic)) {
+  for (const company of companies) {
     links.push({ link: 'about', from: { type: 'brief', key: briefKey }, to: { type: 'company', key: company } });
   }
   const brief: ObjectWrite = {

@@ -49,8 +49,7 @@ export async function writeObjects(
   source: WriteSource,
   now = new Date().toISOString(),
 ): Promise<WriteResult> {
-  const existing = await readExisting(db, organizationId, objects);
-  const existingLinks = await readExistingLinks(db, organizationId, links);
+  const { existing, existingLinks } = await readCurrent(db, organizationId, objects, links);
 
   const upserts: { type: string; key: string; properties: Properties }[] = [];
   const changes: { type: string; key: string; name: string; from: unknown; to: unknown }[] = [];
@@ -80,40 +79,39 @@ export async function writeObjects(
   return { objects: objectOutcomes, links: linkOutcomes };
 }
 
-async function readExisting(db: D1Database, organizationId: string, objects: readonly ObjectWrite[]) {
-  const found = new Map<string, Properties>();
-  if (objects.length === 0) return found;
-  const { results } = await db
-    .prepare(
-      `SELECT type, key, properties FROM objects
-        WHERE organization_id = ?1
-          AND (type, key) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?2))`,
-    )
-    .bind(organizationId, JSON.stringify(objects.map((o) => [o.type, o.key])))
-    .all<{ type: string; key: string; properties: string }>();
-  for (const row of results) found.set(`${row.type}\u001f${row.key}`, JSON.parse(row.properties) as Properties);
-  return found;
-}
-
 function linkId(link: LinkWrite): string {
   return [link.link, link.from.type, link.from.key, link.to.type, link.to.key].join('\u001f');
 }
 
-async function readExistingLinks(db: D1Database, organizationId: string, links: readonly LinkWrite[]) {
-  const found = new Set<string>();
-  if (links.length === 0) return found;
-  const { results } = await db
-    .prepare(
-      `SELECT link, from_type, from_key, to_type, to_key FROM links
-        WHERE organization_id = ?1
-          AND (link, from_type, from_key, to_type, to_key) IN (
-            SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
-                   json_extract(value, '$[3]'), json_extract(value, '$[4]') FROM json_each(?2))`,
-    )
-    .bind(organizationId, JSON.stringify(links.map((l) => [l.link, l.from.type, l.from.key, l.to.type, l.to.key])))
-    .all<{ link: string; from_type: string; from_key: string; to_type: string; to_key: string }>();
-  for (const r of results) found.add([r.link, r.from_type, r.from_key, r.to_type, r.to_key].join('\u001f'));
-  return found;
+/** The stored properties of `objects` and which of `links` exist, read in one round trip. */
+async function readCurrent(db: D1Database, organizationId: string, objects: readonly ObjectWrite[], links: readonly LinkWrite[]) {
+  const [objectRows, linkRows] = await db.batch([
+    db
+      .prepare(
+        `SELECT type, key, properties FROM objects
+          WHERE organization_id = ?1
+            AND (type, key) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?2))`,
+      )
+      .bind(organizationId, JSON.stringify(objects.map((o) => [o.type, o.key]))),
+    db
+      .prepare(
+        `SELECT link, from_type, from_key, to_type, to_key FROM links
+          WHERE organization_id = ?1
+            AND (link, from_type, from_key, to_type, to_key) IN (
+              SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+                     json_extract(value, '$[3]'), json_extract(value, '$[4]') FROM json_each(?2))`,
+      )
+      .bind(organizationId, JSON.stringify(links.map((l) => [l.link, l.from.type, l.from.key, l.to.type, l.to.key]))),
+  ]);
+  const existing = new Map<string, Properties>();
+  for (const row of objectRows!.results as { type: string; key: string; properties: string }[]) {
+    existing.set(`${row.type}\u001f${row.key}`, JSON.parse(row.properties) as Properties);
+  }
+  const existingLinks = new Set<string>();
+  for (const r of linkRows!.results as { link: string; from_type: string; from_key: string; to_type: string; to_key: string }[]) {
+    existingLinks.add([r.link, r.from_type, r.from_key, r.to_type, r.to_key].join('\u001f'));
+  }
+  return { existing, existingLinks };
 }
 
 // Each statement below writes many rows from one JSON parameter (json_each), so a batch stays a

@@ -89,7 +89,7 @@ async function recentPassages(db: D1Database, expression: string, limit: number)
 
 /**
  * Passages about a topic. The words that match few passages (the informative ones) are ranked with
- * BM25, most specific first: all of them in the title, all of them anywhere, any of them. If those
+ * BM25, most specific first: passages with all of them, then with any of them. If those
  * are too few, the list is filled with the newest passages that contain every word, then any word,
  * taken in index order without ranking. So a query never ranks more rows than its informative
  * words match, which bounds its cost however large the knowledge base grows; the sentences are
@@ -109,7 +109,8 @@ export async function searchTopic(db: D1Database, scope: string, words: readonly
     }
   };
   if (informative.length) {
-    const tiers = [`{title} : (${informative.map(quote).join(' AND ')})`, allOf(informative)];
+    // Titles weigh double in BM25, so passages whose title holds the words rank first already.
+    const tiers = [allOf(informative)];
     if (informative.length > 1) tiers.push(anyOf(informative));
     for (const tier of tiers) {
       if (found.size >= limit) break;
