@@ -88,8 +88,8 @@ async function recentPassages(db: D1Database, expression: string, limit: number)
 }
 
 /**
- * Passages about a topic. The words that match few passages (the informative ones) are ranked with
- * BM25, most specific first: passages with all of them, then with any of them. If those
+ * Passages about a topic. The passages holding the words that match few passages (the informative
+ * ones) are ranked with BM25. If those
  * are too few, the list is filled with the newest passages that contain every word, then any word,
  * taken in index order without ranking. So a query never ranks more rows than its informative
  * words match, which bounds its cost however large the knowledge base grows; the sentences are
@@ -108,15 +108,9 @@ export async function searchTopic(db: D1Database, scope: string, words: readonly
       if (!found.has(key)) found.set(key, passage);
     }
   };
-  if (informative.length) {
-    // Titles weigh double in BM25, so passages whose title holds the words rank first already.
-    const tiers = [allOf(informative)];
-    if (informative.length > 1) tiers.push(anyOf(informative));
-    for (const tier of tiers) {
-      if (found.size >= limit) break;
-      add(await searchPassages(db, `${scope} AND ${tier}`, limit));
-    }
-  }
+  // BM25 sums over the words a passage holds, so one any-word query already ranks the passages
+  // with every informative word first; it matches at most a few thousand rows per word.
+  if (informative.length) add(await searchPassages(db, `${scope} AND ${anyOf(informative)}`, limit));
   for (const tier of present.length > 1 ? [allOf(present), anyOf(present)] : [allOf(present)]) {
     if (found.size >= limit) break;
     add(await recentPassages(db, `${scope} AND ${tier}`, limit - found.size));
