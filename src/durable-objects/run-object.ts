@@ -7,6 +7,8 @@ import type { RunArgs, RunKind, RunPlan, RunRecord, StepOutput } from '../runs/t
 /** A step that throws is retried this many times (with backoff) before the run fails. */
 export const MAX_STEP_RETRIES = 3;
 const BACKOFF_BASE_MS = 1_000;
+/** How long one alarm keeps running steps before handing over to the next alarm. */
+const STEPS_PER_ALARM_MS = 10_000;
 
 export interface RunInit {
   id: string;
@@ -19,8 +21,9 @@ export interface RunInit {
 
 /**
  * One asynchronous run (gtm-audit or audit). Its whole state is one record in storage under `run`;
- * `alarm()` runs the next pending step, persists its output, and re-arms for the next one, so a
- * restart or a deploy resumes where it stopped, and an alarm delivered twice finds the step done.
+ * `alarm()` runs the pending steps in order, persisting each output before the next step starts,
+ * and re-arms when it hands over, so a restart or a deploy resumes where it stopped, and an alarm
+ * delivered twice finds the steps done.
  */
 export class RunObject extends DurableObject<Env> {
   /** The plans by kind; a test may replace this on one instance to inject failures. */
@@ -64,11 +67,30 @@ export class RunObject extends DurableObject<Env> {
     return run;
   }
 
+  /**
+   * Runs pending steps, one after another, each stored before the next starts, until the run ends,
+   * a step fails (it is retried on a later alarm, with backoff) or this alarm has worked for
+   * STEPS_PER_ALARM_MS (the next alarm, due at once, takes over).
+   */
   override async alarm(): Promise<void> {
+    const started = Date.now();
+    while (await this.runNextStep()) {
+      if (Date.now() - started >= STEPS_PER_ALARM_MS) {
+        await this.ctx.storage.setAlarm(Date.now());
+        return;
+      }
+    }
+  }
+
+  /** Runs the next pending step; true when another step is ready to run now. */
+  private async runNextStep(): Promise<boolean> {
     const before = await this.read();
-    if (!before || before.status !== 'running') return;
+    if (!before || before.status !== 'running') return false;
     const pending = before.steps.find((s) => s.status === 'pending');
-    if (!pending) return this.finish(before);
+    if (!pending) {
+      await this.finish(before);
+      return false;
+    }
 
     const plan = this.plans[before.kind];
     let output: StepOutput | undefined;
@@ -81,18 +103,18 @@ export class RunObject extends DurableObject<Env> {
 
     // The step ran with the gate open: re-read, so a cancel that landed meanwhile is not undone.
     const run = await this.read();
-    if (!run || run.status !== 'running') return;
+    if (!run || run.status !== 'running') return false;
     const step = run.steps.find((s) => s.name === pending.name)!;
     if (output) {
       step.output = output;
       step.status = 'done';
       step.error = undefined;
       step.finishedAt = new Date().toISOString();
-      // The step's output is stored before anything else is scheduled.
+      // The step's output is stored before anything else runs.
       await this.save(run);
-      if (run.steps.some((s) => s.status === 'pending')) await this.ctx.storage.setAlarm(Date.now());
-      else await this.finish(run);
-      return;
+      if (run.steps.some((s) => s.status === 'pending')) return true;
+      await this.finish(run);
+      return false;
     }
 
     step.attempts += 1;
@@ -104,10 +126,11 @@ export class RunObject extends DurableObject<Env> {
       run.finishedAt = new Date().toISOString();
       run.result = plan.render(run);
       await this.save(run);
-      return;
+      return false;
     }
     await this.save(run);
     await this.ctx.storage.setAlarm(Date.now() + BACKOFF_BASE_MS * 2 ** (step.attempts - 1));
+    return false;
   }
 
   private async finish(run: RunRecord): Promise<void> {
