@@ -94,13 +94,14 @@ CREATE TABLE IF NOT EXISTS object_history (
 CREATE INDEX IF NOT EXISTS object_history_by_object ON object_history (organization_id, type, key, id);
 
 -- The research index: each source's content split into passages of a few sentences, indexed with
--- FTS5 (BM25). Rewritten whenever a source's title or content changes; triggers keep the index in step.
+-- FTS5 (BM25). Rewritten whenever a source's title, date or content changes; triggers keep the index in step.
 CREATE TABLE IF NOT EXISTS passages (
   id               INTEGER PRIMARY KEY,
   organization_id  TEXT NOT NULL,
   source_key       TEXT NOT NULL,
   domain           TEXT NOT NULL,
   title            TEXT NOT NULL,            -- the source's title, repeated so it ranks
+  published_at     TEXT,                     -- the source's date, so a search needs no second read
   ordinal          INTEGER NOT NULL,
   text             TEXT NOT NULL
 );

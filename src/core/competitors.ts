@@ -8,7 +8,6 @@ import {
   type KnownCompany,
 } from '../research/competitors.ts';
 import { sourceLine } from '../research/brief.ts';
-import { readSources } from '../research/search.ts';
 import type { CoreContext } from './context.ts';
 import type { CompetitorsInput } from './schemas/commands.ts';
 import { Domain } from './schemas/common.ts';
@@ -42,7 +41,7 @@ export async function competitors(ctx: CoreContext, input: CompetitorsInput, pro
   candidates.delete(target.key);
 
   const ranked = rankCompetitors([...candidates.values()]).slice(0, input.limit);
-  const markdown = await render(db, org, target, ranked);
+  const markdown = render(target, ranked);
   await linkDiscovered(ctx, target, ranked);
   return markdown;
 }
@@ -88,7 +87,7 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
-async function render(db: D1Database, org: string, target: KnownCompany, ranked: CompetitorCandidate[]): Promise<string> {
+function render(target: KnownCompany, ranked: CompetitorCandidate[]): string {
   const title = `# Competitors of ${target.name ?? target.key}`;
   if (ranked.length === 0) {
     return [
@@ -101,10 +100,9 @@ async function render(db: D1Database, org: string, target: KnownCompany, ranked:
     ].join('\n');
   }
   const shown = ranked.map((c) => ({ candidate: c, evidence: strongestEvidence(c.evidence) }));
-  const sourceKeys = [...new Set(shown.flatMap((s) => (s.evidence ? [s.evidence.sourceKey] : [])))];
-  const sources = await readSources(db, org, sourceKeys);
+  const sources = [...new Map(shown.flatMap((s) => (s.evidence ? [[s.evidence.source.url, s.evidence.source] as const] : []))).values()];
   const rows = shown.map(({ candidate, evidence }, i) => {
-    const strongest = evidence ? `${cell(evidence.sentence)} [${sourceKeys.indexOf(evidence.sourceKey) + 1}]` : '—';
+    const strongest = evidence ? `${cell(evidence.sentence)} [${sources.findIndex((s) => s.url === evidence.source.url) + 1}]` : '—';
     const from = candidate.knownFrom.length ? ` (also: ${candidate.knownFrom.join(', ')})` : '';
     return `| ${i + 1} | ${cell(candidate.name ?? candidate.key)} | ${candidate.key} | ${candidate.evidence.length}${from} | ${strongest} |`;
   });
@@ -118,11 +116,7 @@ async function render(db: D1Database, org: string, target: KnownCompany, ranked:
     ...rows,
     '',
   ];
-  if (sourceKeys.length) {
-    lines.push('## Sources', '');
-    sourceKeys.forEach((key, i) => lines.push(sourceLine(i, sources.get(key) ?? { url: key, title: key, domain: '' })));
-    lines.push('');
-  }
+  if (sources.length) lines.push('## Sources', '', ...sources.map((source, i) => sourceLine(i, source)), '');
   return lines.join('\n');
 }
 

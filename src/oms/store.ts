@@ -53,7 +53,7 @@ export async function writeObjects(
 
   const upserts: { type: string; key: string; properties: Properties }[] = [];
   const changes: { type: string; key: string; name: string; from: unknown; to: unknown }[] = [];
-  const reindex: { key: string; domain: string; title: string; content: string }[] = [];
+  const reindex: SourceToIndex[] = [];
   const objectOutcomes = objects.map((write): WriteOutcome => {
     const before = existing.get(`${write.type}\u001f${write.key}`);
     const after = { ...before, ...withDerived(write) };
@@ -61,8 +61,14 @@ export async function writeObjects(
     if (before && changed.length === 0) return 'unchanged';
     upserts.push({ type: write.type, key: write.key, properties: after });
     for (const name of changed) changes.push({ type: write.type, key: write.key, name, from: before?.[name], to: after[name] });
-    if (write.type === 'source' && (!before || changed.includes('content') || changed.includes('title'))) {
-      reindex.push({ key: write.key, domain: String(after.domain), title: String(after.title), content: String(after.content) });
+    if (write.type === 'source' && (!before || ['content', 'title', 'publishedAt'].some((name) => changed.includes(name)))) {
+      reindex.push({
+        key: write.key,
+        domain: String(after.domain),
+        title: String(after.title),
+        publishedAt: typeof after.publishedAt === 'string' ? after.publishedAt.slice(0, 10) : null,
+        content: String(after.content),
+      });
     }
     return before ? 'updated' : 'created';
   });
@@ -165,18 +171,28 @@ function provenanceStatements(
   ];
 }
 
-function reindexStatements(db: D1Database, org: string, sources: { key: string; domain: string; title: string; content: string }[]) {
+interface SourceToIndex {
+  key: string;
+  domain: string;
+  title: string;
+  publishedAt: string | null;
+  content: string;
+}
+
+function reindexStatements(db: D1Database, org: string, sources: SourceToIndex[]) {
   if (sources.length === 0) return [];
-  const passages = sources.flatMap((s) => splitPassages(s.content).map((text, ordinal) => [s.key, s.domain, s.title, ordinal, text]));
+  const passages = sources.flatMap((s) =>
+    splitPassages(s.content).map((text, ordinal) => [s.key, s.domain, s.title, s.publishedAt, ordinal, text]),
+  );
   return [
     db
       .prepare(`DELETE FROM passages WHERE organization_id = ?1 AND source_key IN (SELECT value FROM json_each(?2))`)
       .bind(org, JSON.stringify(sources.map((s) => s.key))),
     db
       .prepare(
-        `INSERT INTO passages (organization_id, source_key, domain, title, ordinal, text)
+        `INSERT INTO passages (organization_id, source_key, domain, title, published_at, ordinal, text)
          SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
-                json_extract(value, '$[3]'), json_extract(value, '$[4]')
+                json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]')
            FROM json_each(?2)`,
       )
       .bind(org, JSON.stringify(passages)),

@@ -1,4 +1,5 @@
-import { anyOf, scopeExpression, searchPassages } from './search.ts';
+import type { ResearchSource } from './provider.ts';
+import { anyOf, scopeExpression, searchPassages, sourceOf } from './search.ts';
 import { isCitable, splitSentences } from './text.ts';
 
 /** A company that can be recognised in text: its key (domain) and the names it goes by. */
@@ -9,7 +10,7 @@ export interface KnownCompany {
 
 export interface CompetitorEvidence {
   sentence: string;
-  sourceKey: string;
+  source: ResearchSource;
 }
 
 export interface CompetitorCandidate {
@@ -66,7 +67,7 @@ export async function findCompetitorEvidence(
       for (const other of others) {
         if (!mentions(sentence, other.aliases)) continue;
         const list = evidence.get(other.key) ?? [];
-        list.push({ sentence, sourceKey: passage.sourceKey });
+        list.push({ sentence, source: sourceOf(passage) });
         evidence.set(other.key, list);
       }
     }

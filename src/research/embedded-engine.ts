@@ -1,5 +1,5 @@
 import type { ResearchProvider, ResearchRequest, ResearchResult } from './provider.ts';
-import { readSources, scopeExpression, searchTopic } from './search.ts';
+import { scopeExpression, searchTopic, sourceOf } from './search.ts';
 import { selectSentences } from './select.ts';
 import { terms } from './text.ts';
 
@@ -31,10 +31,9 @@ export class EmbeddedEngine implements ResearchProvider {
       perSource: limits.perSource,
     });
     const sourceKeys = [...new Set(selected.map((s) => s.sourceKey))];
-    const details = await readSources(this.db, request.organizationId, sourceKeys);
     return {
       engine: this.name,
-      sources: sourceKeys.map((key) => details.get(key)!),
+      sources: sourceKeys.map((key) => sourceOf(passages.find((p) => p.sourceKey === key)!)),
       findings: selected.map((s) => ({ sentence: s.sentence, source: sourceKeys.indexOf(s.sourceKey) })),
     };
   }

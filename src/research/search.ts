@@ -35,6 +35,18 @@ export function allOf(words: readonly string[]): string {
   return `{title text} : (${words.map(quote).join(' AND ')})`;
 }
 
+const PASSAGE_COLUMNS = 'p.source_key AS sourceKey, p.text, p.title, p.domain, p.published_at AS publishedAt';
+
+/** The source a passage belongs to, from the columns stored with it. */
+export function sourceOf(passage: RankedPassage): ResearchSource {
+  return {
+    url: passage.sourceKey,
+    title: passage.title,
+    domain: passage.domain,
+    ...(passage.publishedAt ? { publishedAt: passage.publishedAt } : {}),
+  };
+}
+
 /**
  * The best passages for an FTS5 expression by BM25 (titles weigh double). The top `limit` rows are
  * taken from the index alone, and only they are joined to their text: the scope is part of the
@@ -43,7 +55,7 @@ export function allOf(words: readonly string[]): string {
 export async function searchPassages(db: D1Database, expression: string, limit: number): Promise<RankedPassage[]> {
   const { results } = await db
     .prepare(
-      `SELECT p.source_key AS sourceKey, p.text, hits.score
+      `SELECT ${PASSAGE_COLUMNS}, hits.score
          FROM (SELECT rowid, rank AS score FROM passages_fts
                 WHERE passages_fts MATCH ?1 AND rank MATCH 'bm25(0.0, 0.0, 2.0, 1.0)'
                 ORDER BY rank LIMIT ?2) AS hits
@@ -78,7 +90,7 @@ export async function capTermCounts(db: D1Database, scope: string, words: readon
 async function recentPassages(db: D1Database, expression: string, limit: number): Promise<RankedPassage[]> {
   const { results } = await db
     .prepare(
-      `SELECT p.source_key AS sourceKey, p.text, 0 AS score
+      `SELECT ${PASSAGE_COLUMNS}, 0 AS score
          FROM (SELECT rowid FROM passages_fts WHERE passages_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2) AS hits
          JOIN passages p ON p.id = hits.rowid`,
     )
@@ -116,27 +128,4 @@ export async function searchTopic(db: D1Database, scope: string, words: readonly
     add(await recentPassages(db, `${scope} AND ${tier}`, limit - found.size));
   }
   return [...found.values()].sort((a, b) => a.score - b.score).slice(0, limit);
-}
-
-/** Title, domain and date of the organization's sources `keys`, by key. */
-export async function readSources(db: D1Database, organizationId: string, keys: readonly string[]): Promise<Map<string, ResearchSource>> {
-  const found = new Map<string, ResearchSource>();
-  if (keys.length === 0) return found;
-  const { results } = await db
-    .prepare(
-      `SELECT key, json_extract(properties, '$.title') AS title, json_extract(properties, '$.domain') AS domain,
-              json_extract(properties, '$.publishedAt') AS publishedAt
-         FROM objects WHERE organization_id = ?1 AND type = 'source' AND key IN (SELECT value FROM json_each(?2))`,
-    )
-    .bind(organizationId, JSON.stringify(keys))
-    .all<{ key: string; title: string; domain: string; publishedAt: string | null }>();
-  for (const row of results) {
-    found.set(row.key, {
-      url: row.key,
-      title: row.title,
-      domain: row.domain,
-      ...(row.publishedAt ? { publishedAt: row.publishedAt.slice(0, 10) } : {}),
-    });
-  }
-  return found;
 }

@@ -5,6 +5,10 @@ export interface RankedPassage {
   sourceKey: string;
   text: string;
   score: number;
+  /** The source's title, domain and date, stored with each passage. */
+  title: string;
+  domain: string;
+  publishedAt: string | null;
 }
 
 export interface SelectedSentence {

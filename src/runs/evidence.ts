@@ -1,6 +1,6 @@
 import { aliasesOf, type KnownCompany } from '../research/competitors.ts';
 import type { Finding, ResearchSource } from '../research/provider.ts';
-import { anyOf, readSources, scopeExpression, searchPassages } from '../research/search.ts';
+import { anyOf, scopeExpression, searchPassages, sourceOf } from '../research/search.ts';
 import { selectSentences } from '../research/select.ts';
 
 export interface AreaEvidence {
@@ -23,9 +23,7 @@ export async function gatherEvidence(
 ): Promise<AreaEvidence> {
   const aliases = aliasesOf(company).map((alias) => alias.split('.')[0]!);
   const passages = await searchPassages(db, `${scopeExpression(organizationId)} AND ${anyOf(aliases)} AND ${anyOf(areaTerms)}`, 80);
-  const sourceKeys = [...new Set(passages.map((p) => p.sourceKey))];
-  const details = await readSources(db, organizationId, sourceKeys);
-  const sources = sourceKeys.map((key) => details.get(key)!).filter(Boolean);
+  const sources = [...new Map(passages.map((p) => [p.sourceKey, sourceOf(p)])).values()];
   const selected = selectSentences(passages, areaTerms.join(' '), undefined, { count: findings, perSource: 1 });
   return {
     sources,

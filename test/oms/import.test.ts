@@ -58,6 +58,15 @@ describe('POST /api/v1/oms/objects/import', () => {
     expect(history.results[1]).toMatchObject({ source_kind: 'import', to_value: JSON.stringify('The Team plan now costs $59 per seat per month.') });
   });
 
+  it('keeps the date stored with the index in step when only a source\'s date changes', async () => {
+    const org = await createOrganization();
+    await importBody(org.key, ndjson(PRICING));
+    const redated = { ...PRICING, properties: { ...PRICING.properties, publishedAt: '2026-07-15' } };
+    expect(await (await importBody(org.key, ndjson(redated))).json()).toMatchObject({ updated: 1 });
+    const dates = await env.DB.prepare('SELECT DISTINCT published_at FROM passages WHERE organization_id = ?').bind(org.id).all();
+    expect(dates.results).toEqual([{ published_at: '2026-07-15' }]);
+  });
+
   it('skips bad lines whole, reporting each with its line number, and keeps the good ones', async () => {
     const org = await createOrganization();
     const response = await importBody(
