@@ -1,4 +1,5 @@
 import { randomId } from '../auth/api-key.ts';
+import { listCompanies } from '../db/companies.ts';
 import { writeObjects } from '../oms/store.ts';
 import {
   findCompetitorEvidence,
@@ -22,7 +23,7 @@ import type { SalesProfile } from './schemas/profile.ts';
 export async function competitors(ctx: CoreContext, input: CompetitorsInput, profile: SalesProfile): Promise<string> {
   const db = ctx.env.DB;
   const org = ctx.principal.organization.id;
-  const companies = await knownCompanies(db, org);
+  const companies = await listCompanies(db, org);
   const target = resolveTarget(input.company, profile, companies);
 
   const candidates = new Map<string, CompetitorCandidate>();
@@ -44,14 +45,6 @@ export async function competitors(ctx: CoreContext, input: CompetitorsInput, pro
   const markdown = render(target, ranked);
   await linkDiscovered(ctx, target, ranked);
   return markdown;
-}
-
-async function knownCompanies(db: D1Database, org: string): Promise<KnownCompany[]> {
-  const { results } = await db
-    .prepare(`SELECT key, json_extract(properties, '$.name') AS name FROM objects WHERE organization_id = ? AND type = 'company'`)
-    .bind(org)
-    .all<{ key: string; name: string | null }>();
-  return results.map((row) => ({ key: row.key, ...(row.name ? { name: row.name } : {}) }));
 }
 
 /** The company to analyse: a domain, or a known company's name, or (by default) the caller's own. */

@@ -1,4 +1,5 @@
 import { randomId } from '../auth/api-key.ts';
+import { companiesNamedIn } from '../db/companies.ts';
 import { writeObjects, type LinkWrite, type ObjectWrite } from '../oms/store.ts';
 import { renderBrief } from '../research/brief.ts';
 import type { ResearchProvider, ResearchRequest, ResearchResult } from '../research/provider.ts';
@@ -98,18 +99,4 @@ async function storeBrief(
     properties: { topic: input.topic, markdown, createdAt, tier: input.tier, engine: result.engine },
   };
   await writeObjects(ctx.env.DB, org, [brief], links, source, createdAt);
-}
-
-/** Keys of the organization's companies whose domain or name the topic mentions. */
-async function companiesNamedIn(db: D1Database, organizationId: string, topic: string): Promise<string[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT key FROM objects
-        WHERE organization_id = ?1 AND type = 'company'
-          AND (instr(lower(?2), key) > 0
-               OR instr(lower(?2), lower(json_extract(properties, '$.name'))) > 0)`,
-    )
-    .bind(organizationId, topic)
-    .all<{ key: string }>();
-  return results.map((row) => row.key);
 }

@@ -1,3 +1,4 @@
+import { companyName } from '../db/companies.ts';
 import { listRuns as listRunRows, type RunSummary } from '../db/runs.ts';
 import { AUDIT_STEPS } from '../runs/audit.ts';
 import type { RunInit } from '../durable-objects/run-object.ts';
@@ -27,14 +28,6 @@ const RUN_ID = /^[0-9a-f]{64}$/;
 
 function notFound(kind: string, id: string): DomainError {
   return new DomainError('not_found', `No ${kind} run ${id} in your organization.`);
-}
-
-async function companyName(db: D1Database, organizationId: string, key: string): Promise<string | undefined> {
-  const row = await db
-    .prepare(`SELECT json_extract(properties, '$.name') AS name FROM objects WHERE organization_id = ? AND type = 'company' AND key = ?`)
-    .bind(organizationId, key)
-    .first<{ name: string | null }>();
-  return row?.name ?? undefined;
 }
 
 async function launch(ctx: CoreContext, init: Omit<RunInit, 'id'>): Promise<CommandResult> {
