@@ -8,6 +8,8 @@ const ConfigSchema = z.object({
   CORS_ORIGINS: z.string().default('*'),
   RESEARCH_PROVIDER: z.enum(['embedded', 'parallel']).default('embedded'),
   PARALLEL_API_KEY: z.string().optional(),
+  // Signs page tokens (src/core/page-token.ts); a secret, at least 32 characters. Unset: one per isolate.
+  PAGE_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   // Browser origins allowed to call /api/mcp besides the server's own (DNS-rebinding protection).
   MCP_ALLOWED_ORIGINS: z
     .string()

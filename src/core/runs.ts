@@ -3,10 +3,12 @@ import { listRuns as listRunRows, type RunSummary } from '../db/runs.ts';
 import { AUDIT_STEPS } from '../runs/audit.ts';
 import type { RunInit } from '../durable-objects/run-object.ts';
 import { RUN_KINDS, type RunKind, type RunRecord, type RunStatus } from '../runs/types.ts';
+import { z } from 'zod';
 import { readConfig } from '../config.ts';
 import type { CommandResult } from './commands.ts';
 import type { CoreContext } from './context.ts';
 import { DomainError } from './errors.ts';
+import { readPageToken, signPageToken } from './page-token.ts';
 import { assertScope } from './scopes.ts';
 import { GTM_AUDIT_AREAS, type AuditInput, type GtmAuditInput } from './schemas/commands.ts';
 import type { SalesProfile } from './schemas/profile.ts';
@@ -124,25 +126,16 @@ export async function waitForRun(ctx: CoreContext, kind: RunKind, id: string, po
   }
 }
 
-const Cursor = {
-  encode: (row: RunSummary) => btoa(JSON.stringify([row.createdAt, row.id])).replace(/=+$/, ''),
-  decode(cursor: string): { createdAt: string; id: string } {
-    try {
-      const [createdAt, id] = JSON.parse(atob(cursor)) as unknown[];
-      if (typeof createdAt === 'string' && typeof id === 'string') return { createdAt, id };
-    } catch {
-      // fall through
-    }
-    throw new DomainError('invalid_input', 'The cursor is not one this API gave out; start again without it.', {
-      details: [{ path: 'cursor', message: 'invalid cursor' }],
-    });
-  },
-};
+/** Where a page of runs ends: the keyset position the next page starts after. */
+const RunsPosition = z.tuple([z.string().max(64), z.string().max(100)]);
 
 /** GET /api/v1/runs: the organization's runs, newest first, with a cursor to the next page. */
 export async function listRuns(ctx: CoreContext, limit: number, cursor?: string): Promise<{ runs: RunSummary[]; nextCursor: string | null }> {
   assertScope(ctx, 'commands');
-  const rows = await listRunRows(ctx.env.DB, ctx.principal.organization.id, limit + 1, cursor ? Cursor.decode(cursor) : undefined);
+  const scope = { organizationId: ctx.principal.organization.id, list: 'runs' };
+  const after = cursor ? await readPageToken(ctx.env, cursor, scope, RunsPosition, 'cursor') : undefined;
+  const rows = await listRunRows(ctx.env.DB, scope.organizationId, limit + 1, after && { createdAt: after[0], id: after[1] });
   const page = rows.slice(0, limit);
-  return { runs: page, nextCursor: rows.length > limit ? Cursor.encode(page.at(-1)!) : null };
+  const last = page.at(-1);
+  return { runs: page, nextCursor: rows.length > limit && last ? await signPageToken(ctx.env, scope, [last.createdAt, last.id]) : null };
 }

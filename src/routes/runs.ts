@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { auditShortcut, AuditShortcutInput } from '../core/audit-shortcut.ts';
 import { DomainError } from '../core/errors.ts';
+import { MAX_PAGE_TOKEN_LENGTH } from '../core/page-token.ts';
 import { cancelRun, getRun, listRuns, type RunView } from '../core/runs.ts';
 import { parseInput } from '../core/validation.ts';
 import type { AppEnv } from '../env.ts';
@@ -19,7 +20,7 @@ export function runResponse(view: RunView): Response {
 
 const ListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(500).optional(),
+  cursor: z.string().max(MAX_PAGE_TOKEN_LENGTH).optional(),
 });
 
 export const runs = new Hono<AppEnv>()
