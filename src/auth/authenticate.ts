@@ -3,6 +3,7 @@ import { readConfig } from '../config.ts';
 import { DomainError } from '../core/errors.ts';
 import { findKeyByHash, touchKeyLastUsed, type KeyRecord } from '../db/api-keys.ts';
 import { hashApiKey, looksLikeApiKey } from './api-key.ts';
+import { clientAddressKey, FailedAuthThrottle } from './failed-auth-throttle.ts';
 
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 
@@ -11,55 +12,92 @@ interface CachedLookup {
   fetchedAt: number;
 }
 
+/** Per kind of answer (found, not found), how many lookups an isolate remembers; the oldest goes first. */
+const MAX_CACHED_LOOKUPS = 10_000;
+const VALID_LATELY_MS = 60 * 60_000;
+
 /**
  * Per-isolate memory of key lookups and last-used writes. Entries live at most `ttlMs`, which
- * bounds how long a revoked key keeps working in an isolate that already saw it.
+ * bounds how long a revoked key keeps working in an isolate that already saw it. Keys that exist
+ * and hashes that do not are kept apart, so a flood of made-up keys can only evict other made-up
+ * keys, never the real ones.
  */
 export class KeyCache {
-  private readonly lookups = new Map<string, CachedLookup>();
+  private readonly found = new Map<string, CachedLookup>();
+  private readonly missing = new Map<string, CachedLookup>();
+  /** Hashes of keys found valid lately: they skip the failed-authentication throttle (not the lookup). */
+  private readonly validLately = new Map<string, number>();
   private readonly lastUsedWrites = new Map<string, number>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
   get(hash: string, ttlMs: number): KeyRecord | null | undefined {
-    const hit = this.lookups.get(hash);
-    if (!hit) return undefined;
-    if (this.now() - hit.fetchedAt >= ttlMs) {
-      this.lookups.delete(hash);
-      return undefined;
+    for (const map of [this.found, this.missing]) {
+      const hit = map.get(hash);
+      if (!hit) continue;
+      if (this.now() - hit.fetchedAt < ttlMs) return hit.record;
+      map.delete(hash);
     }
-    return hit.record;
+    return undefined;
   }
 
   set(hash: string, record: KeyRecord | null): void {
-    // Unknown hashes are remembered too, so a flood of bad keys does not become a flood of reads;
-    // the map is bounded so it cannot grow without limit either.
-    if (this.lookups.size >= 10_000) this.lookups.clear();
-    this.lookups.set(hash, { record, fetchedAt: this.now() });
+    const map = record ? this.found : this.missing;
+    (record ? this.missing : this.found).delete(hash);
+    map.delete(hash);
+    if (map.size >= MAX_CACHED_LOOKUPS) map.delete(map.keys().next().value!);
+    map.set(hash, { record, fetchedAt: this.now() });
+    if (record && !record.revoked) {
+      this.validLately.delete(hash);
+      if (this.validLately.size >= MAX_CACHED_LOOKUPS) this.validLately.delete(this.validLately.keys().next().value!);
+      this.validLately.set(hash, this.now());
+    } else {
+      this.validLately.delete(hash);
+    }
+  }
+
+  /**
+   * True when this key was valid at its last lookup, within VALID_LATELY_MS: a client sharing an
+   * address with someone who floods made-up keys keeps working when its cache entry expires.
+   */
+  wasValidLately(hash: string): boolean {
+    const at = this.validLately.get(hash);
+    return at !== undefined && this.now() - at < VALID_LATELY_MS;
   }
 
   /** True (and remembered) when this key's last-used time is due for a write. */
   claimLastUsedWrite(keyId: string): boolean {
     const last = this.lastUsedWrites.get(keyId);
     if (last !== undefined && this.now() - last < LAST_USED_WRITE_INTERVAL_MS) return false;
+    if (this.lastUsedWrites.size >= MAX_CACHED_LOOKUPS) this.lastUsedWrites.delete(this.lastUsedWrites.keys().next().value!);
+    this.lastUsedWrites.delete(keyId);
     this.lastUsedWrites.set(keyId, this.now());
     return true;
   }
 }
 
 const isolateCache = new KeyCache();
+const isolateThrottle = new FailedAuthThrottle();
 
 export interface AuthenticateOptions {
   /** Where to hand the last-used write so it does not delay the response. */
   waitUntil: (promise: Promise<unknown>) => void;
+  /** The client's address (`CF-Connecting-IP`); failed authentications are throttled per address. */
+  clientAddress?: string;
   cache?: KeyCache;
+  throttle?: FailedAuthThrottle;
 }
 
 function unauthorized(message: string): DomainError {
   return new DomainError('unauthorized', message, { headers: { 'WWW-Authenticate': 'Bearer realm="recon"' } });
 }
 
-/** Reads `Authorization: Bearer <key>`; returns the caller or throws 401 `unauthorized`. */
+/**
+ * Reads `Authorization: Bearer <key>`; returns the caller or throws 401 `unauthorized`. A key not
+ * in the isolate's cache is looked up in D1, unless its address has failed too often lately: then
+ * 429 `rate_limited` (FailedAuthThrottle), so made-up keys cannot turn into a flood of reads. Keys
+ * that were valid at their last lookup (within the hour) are still looked up from such an address.
+ */
 export async function authenticate(
   env: Env,
   authorization: string | undefined,
@@ -76,14 +114,19 @@ export async function authenticate(
   if (!looksLikeApiKey(key)) throw unauthorized('Invalid API key.');
 
   const cache = options.cache ?? isolateCache;
+  const throttle = options.throttle ?? isolateThrottle;
+  const address = clientAddressKey(options.clientAddress);
   const hash = await hashApiKey(key);
   let record = cache.get(hash, readConfig(env).KEY_CACHE_TTL_MS);
   if (record === undefined) {
+    if (!cache.wasValidLately(hash)) throttle.assertAllowed(address);
     record = await findKeyByHash(env.DB, hash);
     cache.set(hash, record);
   }
-  if (!record) throw unauthorized('Invalid API key.');
-  if (record.revoked) throw unauthorized('This API key has been revoked; create a new one.');
+  if (!record || record.revoked) {
+    await throttle.recordFailure(env.AUTH_FAILURE_RATE_LIMITER, address);
+    throw record ? unauthorized('This API key has been revoked; create a new one.') : unauthorized('Invalid API key.');
+  }
 
   if (cache.claimLastUsedWrite(record.principal.keyId)) {
     options.waitUntil(touchKeyLastUsed(env.DB, record.principal.keyId, new Date().toISOString()));

@@ -7,6 +7,7 @@ export function apiKeyAuth(): MiddlewareHandler<AppEnv> {
   return async function apiKeyAuth(c, next) {
     const principal = await authenticate(c.env, c.req.header('Authorization'), {
       waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+      clientAddress: c.req.header('CF-Connecting-IP'),
     });
     c.set('principal', principal);
     c.set('core', { env: c.env, principal, requestId: c.var.requestId });

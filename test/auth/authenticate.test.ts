@@ -1,8 +1,11 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { hashApiKey } from '../../src/auth/api-key.ts';
 import { authenticate, KeyCache } from '../../src/auth/authenticate.ts';
+import { clientAddressKey, FailedAuthThrottle } from '../../src/auth/failed-auth-throttle.ts';
 import { DomainError } from '../../src/core/errors.ts';
-import { createOrganization } from '../helpers/fixtures.ts';
+import { createKey, createOrganization } from '../helpers/fixtures.ts';
+import { startEarlyInWindow } from '../helpers/rate-window.ts';
 
 function fakeClock(start = 1_000_000) {
   let now = start;
@@ -90,5 +93,36 @@ describe('authenticate', () => {
     await authenticate(env, `Bearer ${org.key}`, options);
     expect(writes).toHaveLength(2);
     await Promise.all(writes);
+  });
+
+  it('keeps found keys while a flood of made-up keys churns the cache of misses', async () => {
+    const org = await createOrganization();
+    const clock = fakeClock();
+    const cache = new KeyCache(clock.now);
+    const options = { ...noWaitUntil, cache };
+    await authenticate(env, `Bearer ${org.key}`, options);
+    const hash = await hashApiKey(org.key);
+    for (let i = 0; i < 10_001; i++) cache.set(`made-up-${i}`, null);
+    expect(cache.get(hash, 10_000)).toMatchObject({ principal: { keyId: org.keyId } });
+    expect(cache.get('made-up-0', 10_000)).toBeUndefined();
+    expect(cache.get('made-up-10000', 10_000)).toBeNull();
+  });
+
+  it('still looks up a key that was valid lately from an address the failure throttle has blocked', async () => {
+    const org = await createOrganization();
+    const clock = fakeClock();
+    const throttle = new FailedAuthThrottle(clock.now);
+    const address = `198.51.100.${crypto.getRandomValues(new Uint8Array(1))[0]}`;
+    const options = { ...noWaitUntil, cache: new KeyCache(clock.now), throttle, clientAddress: address };
+    await authenticate(env, `Bearer ${org.key}`, options);
+
+    await startEarlyInWindow(5_000);
+    for (let i = 0; i <= 30; i++) await throttle.recordFailure(env.AUTH_FAILURE_RATE_LIMITER, clientAddressKey(address));
+    clock.advance(10_000); // the cache entry has expired: the next call needs a lookup
+    await expect(authenticate(env, `Bearer ${org.key}`, options)).resolves.toMatchObject({ keyId: org.keyId });
+
+    const { key: neverSeen } = await createKey(org.id);
+    const error = await rejection(authenticate(env, `Bearer ${neverSeen}`, options));
+    expect(error.code).toBe('rate_limited');
   });
 });

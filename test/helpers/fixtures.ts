@@ -51,12 +51,24 @@ export async function createKey(organizationId: string, scopes: readonly Scope[]
   return { key, keyId };
 }
 
+/**
+ * The client address `call()` sends (`CF-Connecting-IP`), one per test file: failed
+ * authentications are throttled per address, so test files must not spend each other's budget.
+ */
+let testClientAddress: string | undefined;
+export function clientAddress(): string {
+  const [a, b] = crypto.getRandomValues(new Uint8Array(2));
+  testClientAddress ??= `198.18.${a}.${b}`;
+  return testClientAddress;
+}
+
 /** Calls the Worker as a client would, with an optional key and JSON body. */
 export function call(
   path: string,
   options: { key?: string; method?: string; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const headers = new Headers(options.headers);
+  if (!headers.has('CF-Connecting-IP')) headers.set('CF-Connecting-IP', clientAddress());
   if (options.key) headers.set('Authorization', `Bearer ${options.key}`);
   let body: BodyInit | undefined = options.rawBody;
   if (options.body !== undefined) {

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rateBucketOf } from '../../src/app.ts';
 import { call, createKey, createOrganization } from '../helpers/fixtures.ts';
-
-/**
- * The binding counts in windows aligned to the wall clock (every 60 s for our limits), so a burst
- * that straddles a boundary would be counted in two windows. Start each burst early in a window
- * (waiting at most `burstMs`), so the test always counts in exactly one.
- */
-async function startEarlyInWindow(burstMs: number, periodMs = 60_000): Promise<void> {
-  const left = periodMs - (Date.now() % periodMs);
-  if (left < burstMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
-}
+import { startEarlyInWindow } from '../helpers/rate-window.ts';
 
 async function statuses(count: number, request: () => Promise<Response>): Promise<number[]> {
   const result: number[] = [];
