@@ -1,5 +1,7 @@
 import type { SalesProfile } from '../core/schemas/profile.ts';
+import { hasSearchTerms } from './fts-query.ts';
 import type { ResearchResult, ResearchSource } from './provider.ts';
+import { terms } from './text.ts';
 
 export interface BriefInput {
   topic: string;
@@ -78,16 +80,19 @@ export function renderBrief(input: BriefInput): string {
   if (result.note) lines.push(`> **Note:** ${result.note}`, '');
 
   if (result.findings.length === 0) {
+    const searchable = hasSearchTerms(terms(input.topic));
     lines.push(
       '## Summary',
       '',
-      `Nothing in your knowledge base matches "${input.topic}"${policyNote(input.sourcePolicy)}. Recon states only what its sources say, so this brief has no findings.`,
+      searchable
+        ? `Nothing in your knowledge base matches "${input.topic}"${policyNote(input.sourcePolicy)}. Recon states only what its sources say, so this brief has no findings.`
+        : `"${input.topic}" has no words Recon can search for (only punctuation, symbols, one-letter words or words such as "the" and "with"), so this brief has no findings.`,
       '',
       '## How to get an answer',
       '',
       '- Add sources (saved pages, call notes, docs) with `POST /api/v1/oms/objects/import` (NDJSON, one source per line).',
       '- Or let Recon research the web: set `RESEARCH_PROVIDER=parallel` and the `PARALLEL_API_KEY` secret.',
-      '- Or try other words for the topic, or a wider source policy.',
+      searchable ? '- Or try other words for the topic, or a wider source policy.' : '- Name what to research in words: a company, product, market or question, e.g. "Acme Analytics pricing".',
       '',
     );
     return lines.join('\n');
