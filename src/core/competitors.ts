@@ -9,6 +9,7 @@ import {
   type KnownCompany,
 } from '../research/competitors.ts';
 import { sourceLine } from '../research/brief.ts';
+import { escapeCell, escapeInline } from '../research/markdown-escape.ts';
 import type { CoreContext } from './context.ts';
 import type { CompetitorsInput } from './schemas/commands.ts';
 import { Domain } from './schemas/common.ts';
@@ -76,17 +77,15 @@ async function linkedCompetitors(db: D1Database, org: string, key: string): Prom
   return results.map((row) => row.other);
 }
 
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
-
 function render(target: KnownCompany, ranked: CompetitorCandidate[]): string {
-  const title = `# Competitors of ${target.name ?? target.key}`;
+  // Names and keys come from the caller's input and imported data: escaped like any source text.
+  const targetName = escapeInline(target.name ?? target.key);
+  const title = `# Competitors of ${targetName}`;
   if (ranked.length === 0) {
     return [
       title,
       '',
-      `No competitors of ${target.name ?? target.key} are known yet: none in your sales profile, none linked, and no source compares it with another known company.`,
+      `No competitors of ${targetName} are known yet: none in your sales profile, none linked, and no source compares it with another known company.`,
       '',
       'Add competitor domains to your sales profile (`PUT /api/v1/profile`), or import comparison pages and reviews with `POST /api/v1/oms/objects/import`.',
       '',
@@ -95,14 +94,14 @@ function render(target: KnownCompany, ranked: CompetitorCandidate[]): string {
   const shown = ranked.map((c) => ({ candidate: c, evidence: strongestEvidence(c.evidence) }));
   const sources = [...new Map(shown.flatMap((s) => (s.evidence ? [[s.evidence.source.url, s.evidence.source] as const] : []))).values()];
   const rows = shown.map(({ candidate, evidence }, i) => {
-    const strongest = evidence ? `${cell(evidence.sentence)} [${sources.findIndex((s) => s.url === evidence.source.url) + 1}]` : '—';
+    const strongest = evidence ? `${escapeCell(evidence.sentence)} [${sources.findIndex((s) => s.url === evidence.source.url) + 1}]` : '—';
     const from = candidate.knownFrom.length ? ` (also: ${candidate.knownFrom.join(', ')})` : '';
-    return `| ${i + 1} | ${cell(candidate.name ?? candidate.key)} | ${candidate.key} | ${candidate.evidence.length}${from} | ${strongest} |`;
+    return `| ${i + 1} | ${escapeCell(candidate.name ?? candidate.key)} | ${escapeCell(candidate.key)} | ${candidate.evidence.length}${from} | ${strongest} |`;
   });
   const lines = [
     title,
     '',
-    `_${ranked.length} competitor${ranked.length === 1 ? '' : 's'}, ranked by the sentences in your sources that compare them with ${target.name ?? target.key}._`,
+    `_${ranked.length} competitor${ranked.length === 1 ? '' : 's'}, ranked by the sentences in your sources that compare them with ${targetName}._`,
     '',
     '| Rank | Competitor | Domain | Evidence | Strongest evidence |',
     '| --- | --- | --- | --- | --- |',
