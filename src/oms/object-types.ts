@@ -14,7 +14,10 @@ export const CompanyKey = Domain.transform((domain) => domain.replace(/^www\./, 
 
 export const PersonKey = z.string().trim().toLowerCase().pipe(z.email('must be an email address'));
 
-/** A source's key: its canonical URL (http or https, lower-cased host, no fragment). */
+/**
+ * A source's key: its canonical URL (http or https, lower-cased host, no fragment). Credentials
+ * (`user:pass@`) are dropped: a source's URL is shown in every brief that cites it.
+ */
 export const SourceKey = z
   .string()
   .trim()
@@ -26,6 +29,8 @@ export const SourceKey = z
       return z.NEVER;
     }
     url.hash = '';
+    url.username = '';
+    url.password = '';
     return url.href;
   });
 
