@@ -59,9 +59,13 @@ function resolveTarget(company: string | undefined, profile: SalesProfile, compa
   return byName ?? { key: wanted.toLowerCase(), name: wanted };
 }
 
+/** At most this many linked competitors are read for one analysis (it shows at most 25). */
+export const MAX_LINKED_COMPETITORS = 100;
+
 /**
- * Competitors linked to `key` either way. Links this command wrote itself (provenance `research`)
- * are left out: they restate the source evidence, and counting them would change the next answer.
+ * Competitors linked to `key` either way, at most MAX_LINKED_COMPETITORS (by key, so the answer is
+ * stable). Links this command wrote itself (provenance `research`) are left out: they restate the
+ * source evidence, and counting them would change the next answer.
  */
 async function linkedCompetitors(db: D1Database, org: string, key: string): Promise<string[]> {
   const { results } = await db
@@ -70,9 +74,10 @@ async function linkedCompetitors(db: D1Database, org: string, key: string): Prom
           AND from_key = ?2 AND source_kind != 'research'
        UNION
        SELECT from_key AS other FROM links WHERE organization_id = ?1 AND link = 'competitors' AND to_type = 'company'
-          AND to_key = ?2 AND source_kind != 'research'`,
+          AND to_key = ?2 AND source_kind != 'research'
+       ORDER BY other LIMIT ?3`,
     )
-    .bind(org, key)
+    .bind(org, key, MAX_LINKED_COMPETITORS)
     .all<{ other: string }>();
   return results.map((row) => row.other);
 }
