@@ -12,7 +12,7 @@ import { sourceLine } from '../research/brief.ts';
 import { escapeCell, escapeInline } from '../research/markdown-escape.ts';
 import type { CoreContext } from './context.ts';
 import type { CompetitorsInput } from './schemas/commands.ts';
-import { Domain } from './schemas/common.ts';
+import { Domain, normalizeDomain } from './schemas/common.ts';
 import type { SalesProfile } from './schemas/profile.ts';
 
 /**
@@ -48,12 +48,15 @@ export async function competitors(ctx: CoreContext, input: CompetitorsInput, pro
   return markdown;
 }
 
-/** The company to analyse: a domain, or a known company's name, or (by default) the caller's own. */
+/**
+ * The company to analyse: a domain (any form `normalizeDomain` reads: `www.acme.com`,
+ * `https://acme.com/`, `ACME.com.`), or a known company's name, or (by default) the caller's own.
+ */
 function resolveTarget(company: string | undefined, profile: SalesProfile, companies: KnownCompany[]): KnownCompany {
   const wanted = company ?? profile.domain!;
-  const asDomain = Domain.safeParse(wanted.replace(/^www\./i, ''));
-  if (asDomain.success) {
-    return companies.find((c) => c.key === asDomain.data) ?? { key: asDomain.data, ...(company ? {} : { name: profile.companyName }) };
+  const domain = normalizeDomain(wanted);
+  if (domain) {
+    return companies.find((c) => c.key === domain) ?? { key: domain, ...(domain === profile.domain ? { name: profile.companyName } : {}) };
   }
   const byName = companies.find((c) => c.name?.toLowerCase() === wanted.toLowerCase());
   return byName ?? { key: wanted.toLowerCase(), name: wanted };
