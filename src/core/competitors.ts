@@ -9,9 +9,10 @@ import {
   type KnownCompany,
 } from '../research/competitors.ts';
 import { sourceLine } from '../research/brief.ts';
+import { escapeCell, escapeInline } from '../research/markdown-escape.ts';
 import type { CoreContext } from './context.ts';
 import type { CompetitorsInput } from './schemas/commands.ts';
-import { Domain } from './schemas/common.ts';
+import { Domain, normalizeDomain } from './schemas/common.ts';
 import type { SalesProfile } from './schemas/profile.ts';
 
 /**
@@ -47,20 +48,27 @@ export async function competitors(ctx: CoreContext, input: CompetitorsInput, pro
   return markdown;
 }
 
-/** The company to analyse: a domain, or a known company's name, or (by default) the caller's own. */
+/**
+ * The company to analyse: a domain (any form `normalizeDomain` reads: `www.acme.com`,
+ * `https://acme.com/`, `ACME.com.`), or a known company's name, or (by default) the caller's own.
+ */
 function resolveTarget(company: string | undefined, profile: SalesProfile, companies: KnownCompany[]): KnownCompany {
   const wanted = company ?? profile.domain!;
-  const asDomain = Domain.safeParse(wanted.replace(/^www\./i, ''));
-  if (asDomain.success) {
-    return companies.find((c) => c.key === asDomain.data) ?? { key: asDomain.data, ...(company ? {} : { name: profile.companyName }) };
+  const domain = normalizeDomain(wanted);
+  if (domain) {
+    return companies.find((c) => c.key === domain) ?? { key: domain, ...(domain === profile.domain ? { name: profile.companyName } : {}) };
   }
   const byName = companies.find((c) => c.name?.toLowerCase() === wanted.toLowerCase());
   return byName ?? { key: wanted.toLowerCase(), name: wanted };
 }
 
+/** At most this many linked competitors are read for one analysis (it shows at most 25). */
+export const MAX_LINKED_COMPETITORS = 100;
+
 /**
- * Competitors linked to `key` either way. Links this command wrote itself (provenance `research`)
- * are left out: they restate the source evidence, and counting them would change the next answer.
+ * Competitors linked to `key` either way, at most MAX_LINKED_COMPETITORS (by key, so the answer is
+ * stable). Links this command wrote itself (provenance `research`) are left out: they restate the
+ * source evidence, and counting them would change the next answer.
  */
 async function linkedCompetitors(db: D1Database, org: string, key: string): Promise<string[]> {
   const { results } = await db
@@ -69,24 +77,23 @@ async function linkedCompetitors(db: D1Database, org: string, key: string): Prom
           AND from_key = ?2 AND source_kind != 'research'
        UNION
        SELECT from_key AS other FROM links WHERE organization_id = ?1 AND link = 'competitors' AND to_type = 'company'
-          AND to_key = ?2 AND source_kind != 'research'`,
+          AND to_key = ?2 AND source_kind != 'research'
+       ORDER BY other LIMIT ?3`,
     )
-    .bind(org, key)
+    .bind(org, key, MAX_LINKED_COMPETITORS)
     .all<{ other: string }>();
   return results.map((row) => row.other);
 }
 
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
-
 function render(target: KnownCompany, ranked: CompetitorCandidate[]): string {
-  const title = `# Competitors of ${target.name ?? target.key}`;
+  // Names and keys come from the caller's input and imported data: escaped like any source text.
+  const targetName = escapeInline(target.name ?? target.key);
+  const title = `# Competitors of ${targetName}`;
   if (ranked.length === 0) {
     return [
       title,
       '',
-      `No competitors of ${target.name ?? target.key} are known yet: none in your sales profile, none linked, and no source compares it with another known company.`,
+      `No competitors of ${targetName} are known yet: none in your sales profile, none linked, and no source compares it with another known company.`,
       '',
       'Add competitor domains to your sales profile (`PUT /api/v1/profile`), or import comparison pages and reviews with `POST /api/v1/oms/objects/import`.',
       '',
@@ -95,14 +102,14 @@ function render(target: KnownCompany, ranked: CompetitorCandidate[]): string {
   const shown = ranked.map((c) => ({ candidate: c, evidence: strongestEvidence(c.evidence) }));
   const sources = [...new Map(shown.flatMap((s) => (s.evidence ? [[s.evidence.source.url, s.evidence.source] as const] : []))).values()];
   const rows = shown.map(({ candidate, evidence }, i) => {
-    const strongest = evidence ? `${cell(evidence.sentence)} [${sources.findIndex((s) => s.url === evidence.source.url) + 1}]` : '—';
+    const strongest = evidence ? `${escapeCell(evidence.sentence)} [${sources.findIndex((s) => s.url === evidence.source.url) + 1}]` : '—';
     const from = candidate.knownFrom.length ? ` (also: ${candidate.knownFrom.join(', ')})` : '';
-    return `| ${i + 1} | ${cell(candidate.name ?? candidate.key)} | ${candidate.key} | ${candidate.evidence.length}${from} | ${strongest} |`;
+    return `| ${i + 1} | ${escapeCell(candidate.name ?? candidate.key)} | ${escapeCell(candidate.key)} | ${candidate.evidence.length}${from} | ${strongest} |`;
   });
   const lines = [
     title,
     '',
-    `_${ranked.length} competitor${ranked.length === 1 ? '' : 's'}, ranked by the sentences in your sources that compare them with ${target.name ?? target.key}._`,
+    `_${ranked.length} competitor${ranked.length === 1 ? '' : 's'}, ranked by the sentences in your sources that compare them with ${targetName}._`,
     '',
     '| Rank | Competitor | Domain | Evidence | Strongest evidence |',
     '| --- | --- | --- | --- | --- |',

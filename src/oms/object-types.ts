@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Domain } from '../core/schemas/common.ts';
+import { Domain, normalizeDomain } from '../core/schemas/common.ts';
 
 /**
  * The default object types and links of the OMS (decisions.md, OMS): how each type's public key is
@@ -9,12 +9,15 @@ import { Domain } from '../core/schemas/common.ts';
 export const OBJECT_TYPES = ['company', 'person', 'source', 'brief'] as const;
 export type ObjectType = (typeof OBJECT_TYPES)[number];
 
-/** A company's key: its domain, lower-cased, without a leading `www.`. */
-export const CompanyKey = Domain.transform((domain) => domain.replace(/^www\./, ''));
+/** A company's key: its domain as `Domain` normalizes it (lower-cased, without a leading `www.` or trailing dot). */
+export const CompanyKey = Domain;
 
 export const PersonKey = z.string().trim().toLowerCase().pipe(z.email('must be an email address'));
 
-/** A source's key: its canonical URL (http or https, lower-cased host, no fragment). */
+/**
+ * A source's key: its canonical URL (http or https, lower-cased host, no fragment). Credentials
+ * (`user:pass@`) are dropped: a source's URL is shown in every brief that cites it.
+ */
 export const SourceKey = z
   .string()
   .trim()
@@ -26,14 +29,19 @@ export const SourceKey = z
       return z.NEVER;
     }
     url.hash = '';
+    url.username = '';
+    url.password = '';
     return url.href;
   });
 
 const BriefKey = z.string().trim().min(1).max(200);
 
-/** The domain of a URL, lower-cased, without `www.`: a source's `domain` property. */
+/**
+ * The domain of a URL as `normalizeDomain` gives it (lower-cased, without `www.` or a trailing dot):
+ * a source's `domain` property. A host that is no domain name (an IP address) is kept lower-cased.
+ */
 export function domainOf(url: string): string {
-  return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+  return normalizeDomain(url) ?? new URL(url).hostname.toLowerCase();
 }
 
 const Text = (max: number) => z.string().trim().min(1).max(max);

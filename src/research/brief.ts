@@ -1,5 +1,8 @@
 import type { SalesProfile } from '../core/schemas/profile.ts';
+import { hasSearchTerms } from './fts-query.ts';
+import { escapeInline, escapeUrl } from './markdown-escape.ts';
 import type { ResearchResult, ResearchSource } from './provider.ts';
+import { terms } from './text.ts';
 
 export interface BriefInput {
   topic: string;
@@ -11,9 +14,12 @@ export interface BriefInput {
   sourcePolicy: { include: string[]; exclude: string[] };
 }
 
-/** One line per source, in every report that cites: `[n] Title, domain, date, URL`. */
+/**
+ * One line per source, in every report that cites: `[n] Title, domain, date, URL`. Everything in it
+ * comes from the source, so it is escaped (markdown-escape.ts): one line, no link but the plain URL.
+ */
 export function sourceLine(index: number, source: ResearchSource): string {
-  return `[${index + 1}] ${source.title}, ${source.domain}, ${source.publishedAt ?? 'undated'}, ${source.url}`;
+  return `[${index + 1}] ${escapeInline(source.title)}, ${escapeInline(source.domain)}, ${escapeInline(source.publishedAt ?? 'undated')}, ${escapeUrl(source.url)}`;
 }
 
 function plural(n: number, word: string): string {
@@ -22,13 +28,13 @@ function plural(n: number, word: string): string {
 
 /** Facts about the evidence itself (counts, domains, dates): the only sentences not quoted. */
 function summary(result: ResearchResult): string {
-  const domains = [...new Set(result.sources.map((s) => s.domain))];
+  const domains = [...new Set(result.sources.map((s) => escapeInline(s.domain)))];
   const dates = result.sources.map((s) => s.publishedAt).filter((d): d is string => !!d).sort();
   const span = dates.length ? `, published ${dates[0] === dates.at(-1) ? `on ${dates[0]}` : `between ${dates[0]} and ${dates.at(-1)}`}` : '';
   const first = result.findings[0]!;
   return [
     `${plural(result.findings.length, 'finding')} from ${plural(result.sources.length, 'source')} on ${plural(domains.length, 'domain')} (${domains.join(', ')})${span}.`,
-    `The most relevant: "${first.sentence}" [${first.source + 1}]`,
+    `The most relevant: "${escapeInline(first.sentence)}" [${first.source + 1}]`,
   ].join(' ');
 }
 
@@ -44,7 +50,7 @@ function profileMatches(sentence: string, profile: SalesProfile): string[] {
     [profile.icp.personas, 'a persona you sell to'],
   ];
   for (const [entries, what] of lists) {
-    for (const entry of entries) if (mentions(entry)) labels.push(`**${entry}** (${what})`);
+    for (const entry of entries) if (mentions(entry)) labels.push(`**${escapeInline(entry)}** (${what})`);
   }
   for (const domain of profile.competitors) {
     if (mentions(domain) || mentions(domain.split('.')[0]!)) labels.push(`**${domain}** (a competitor you named)`);
@@ -69,32 +75,37 @@ function policyNote(policy: BriefInput['sourcePolicy']): string {
  */
 export function renderBrief(input: BriefInput): string {
   const { result } = input;
+  const topic = escapeInline(input.topic);
   const lines = [
-    `# Research brief: ${input.topic}`,
+    `# Research brief: ${topic}`,
     '',
     `_${input.date} · tier ${input.tier} · ${plural(result.sources.length, 'source')} · ${result.engine} engine${policyNote(input.sourcePolicy)}_`,
     '',
   ];
-  if (result.note) lines.push(`> **Note:** ${result.note}`, '');
+  // A note can carry a provider's error text: escaped like any text from outside.
+  if (result.note) lines.push(`> **Note:** ${escapeInline(result.note)}`, '');
 
   if (result.findings.length === 0) {
+    const searchable = hasSearchTerms(terms(input.topic));
     lines.push(
       '## Summary',
       '',
-      `Nothing in your knowledge base matches "${input.topic}"${policyNote(input.sourcePolicy)}. Recon states only what its sources say, so this brief has no findings.`,
+      searchable
+        ? `Nothing in your knowledge base matches "${topic}"${policyNote(input.sourcePolicy)}. Recon states only what its sources say, so this brief has no findings.`
+        : `"${topic}" has no words Recon can search for (only punctuation, symbols, one-letter words or words such as "the" and "with"), so this brief has no findings.`,
       '',
       '## How to get an answer',
       '',
       '- Add sources (saved pages, call notes, docs) with `POST /api/v1/oms/objects/import` (NDJSON, one source per line).',
       '- Or let Recon research the web: set `RESEARCH_PROVIDER=parallel` and the `PARALLEL_API_KEY` secret.',
-      '- Or try other words for the topic, or a wider source policy.',
+      searchable ? '- Or try other words for the topic, or a wider source policy.' : '- Name what to research in words: a company, product, market or question, e.g. "Acme Analytics pricing".',
       '',
     );
     return lines.join('\n');
   }
 
   lines.push('## Summary', '', summary(result), '', '## Key findings', '');
-  result.findings.forEach((finding, i) => lines.push(`${i + 1}. ${finding.sentence} [${finding.source + 1}]`));
+  result.findings.forEach((finding, i) => lines.push(`${i + 1}. ${escapeInline(finding.sentence)} [${finding.source + 1}]`));
   lines.push('');
 
   const related = result.findings

@@ -1,4 +1,5 @@
 import type { ResearchSource } from './provider.ts';
+import { hasSearchTerms } from './fts-query.ts';
 import { anyOf, scopeExpression, searchPassages, sourceOf } from './search.ts';
 import { isCitable, splitSentences } from './text.ts';
 
@@ -42,7 +43,8 @@ function mentions(sentence: string, aliases: readonly string[]): boolean {
 /**
  * Finds competitors of `target` in the organization's sources: sentences that name the target and
  * another known company together with a competition cue ("alternative to", "vs", "compared with",
- * "switched from", ...). Each piece of evidence is a verbatim sentence of its source.
+ * "switched from", ...). Each piece of evidence is a verbatim sentence of its source. The query is
+ * built by search.ts (fts-query.ts), so any name is safe in it.
  */
 export async function findCompetitorEvidence(
   db: D1Database,
@@ -56,6 +58,8 @@ export async function findCompetitorEvidence(
   if (others.length === 0) return evidence;
 
   const names = targetAliases.map((a) => a.split('.')[0]!);
+  // A name with nothing searchable ("ab", "!!!") can have no evidence: no query is sent.
+  if (!hasSearchTerms(names)) return evidence;
   const expression = `${scopeExpression(organizationId)} AND ${anyOf(names)} AND ${anyOf(SEARCH_CUES)}`;
   const results = await searchPassages(db, expression, 400);
 

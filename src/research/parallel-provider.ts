@@ -14,6 +14,7 @@
  * back to the embedded engine with a visible note. Messages never contain the API key.
  */
 import { z } from 'zod';
+import { domainOf, SourceKey } from '../oms/object-types.ts';
 import type { Finding, ResearchProvider, ResearchRequest, ResearchResult, ResearchSource } from './provider.ts';
 import { isCitable, splitSentences } from './text.ts';
 
@@ -387,10 +388,10 @@ function citedSources(result: TaskRunResult, policy: ResearchRequest['sourcePoli
   for (const basis of result.output.basis) {
     for (const citation of basis.citations) {
       const url = parseUrl(citation.url);
-      if (!url || !allowedByPolicy(url.hostname, policy)) continue;
+      if (!url || !allowedByPolicy(domainOf(url.href), policy)) continue;
       let entry = byUrl.get(url.href);
       if (!entry) {
-        const domain = url.hostname.replace(/^www\./, '');
+        const domain = domainOf(url.href);
         entry = { source: { url: url.href, title: citation.title?.trim() || domain, domain }, excerpts: [] };
         byUrl.set(url.href, entry);
       } else if (entry.source.title === entry.source.domain && citation.title?.trim()) {
@@ -404,15 +405,10 @@ function citedSources(result: TaskRunResult, policy: ResearchRequest['sourcePoli
   return [...byUrl.values()];
 }
 
+/** A cited URL as a source key (SourceKey: http(s) only, no fragment, no credentials), or undefined. */
 function parseUrl(raw: string): URL | undefined {
-  try {
-    const url = new URL(raw.trim());
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-    url.hash = '';
-    return url;
-  } catch {
-    return undefined;
-  }
+  const key = SourceKey.safeParse(raw);
+  return key.success ? new URL(key.data) : undefined;
 }
 
 /** The documented matching: a domain covers its subdomains; a non-empty include list wins over exclude. */

@@ -1,3 +1,5 @@
+import { MAX_POLICY_DOMAINS } from '../core/schemas/common.ts';
+import { columnMatch, columnPhrase, MAX_QUERY_TERMS, searchTerms, termText } from './fts-query.ts';
 import type { ResearchSource } from './provider.ts';
 import type { RankedPassage } from './select.ts';
 
@@ -9,30 +11,29 @@ export interface DomainPolicy {
 
 const NO_POLICY: DomainPolicy = { include: [], exclude: [] };
 
-function quote(word: string): string {
-  return `"${word.replace(/"/g, '""')}"`;
-}
-
 /**
  * The part of every FTS5 query that says whose passages and which domains: the organization's
  * token (its id without `_`, as the insert trigger stores it) and the source policy, all matched
- * by the index itself.
+ * by the index itself. An include list with no usable domain matches nothing.
  */
 export function scopeExpression(organizationId: string, policy: DomainPolicy = NO_POLICY): string {
-  let expression = `organization_id : ${quote(organizationId.replace(/_/g, ''))}`;
-  if (policy.include.length) expression += ` AND domain : (${policy.include.map(quote).join(' OR ')})`;
-  if (policy.exclude.length) expression += ` NOT domain : (${policy.exclude.map(quote).join(' OR ')})`;
+  let expression = columnPhrase('organization_id', organizationId.replace(/_/g, ''));
+  if (policy.include.length) expression += ` AND ${columnMatch('domain', policy.include, 'OR', MAX_POLICY_DOMAINS)}`;
+  if (policy.exclude.length) expression += ` NOT ${columnMatch('domain', policy.exclude, 'OR', MAX_POLICY_DOMAINS)}`;
   return expression;
 }
 
-/** Passages with any of `words` in their title or text. */
+/**
+ * Passages with any of `words` in their title or text: at most MAX_QUERY_TERMS of them, the most
+ * informative kept (fts-query.ts). Words with no searchable term are dropped; none left matches nothing.
+ */
 export function anyOf(words: readonly string[]): string {
-  return `{title text} : (${words.map(quote).join(' OR ')})`;
+  return columnMatch('{title text}', words, 'OR');
 }
 
-/** Passages with every one of `words` in their title or text. */
+/** Passages with every one of `words` in their title or text (the same terms `anyOf` keeps). */
 export function allOf(words: readonly string[]): string {
-  return `{title text} : (${words.map(quote).join(' AND ')})`;
+  return columnMatch('{title text}', words, 'AND');
 }
 
 const PASSAGE_COLUMNS = 'p.source_key AS sourceKey, p.text, p.title, p.domain, p.published_at AS publishedAt';
@@ -73,17 +74,27 @@ export async function searchPassages(db: D1Database, expression: string, limit: 
  */
 export const COMMON_TERM_MATCHES = 2_000;
 
-/** How many passages each word matches within `scope`, counted only up to `cap` (cheap: rowid order, no ranking). */
+/**
+ * How many passages each word matches within `scope`, counted only up to `cap` (cheap: rowid order,
+ * no ranking), in the order of `words`. A word with no searchable term matches nothing and is not
+ * queried; the others are counted MAX_QUERY_TERMS to a statement, so no statement passes D1's 100
+ * bound parameters however many words come in.
+ */
 export async function capTermCounts(db: D1Database, scope: string, words: readonly string[], cap = COMMON_TERM_MATCHES): Promise<number[]> {
-  if (words.length === 0) return [];
-  const columns = words.map(
-    (_, i) => `(SELECT count(*) FROM (SELECT 1 FROM passages_fts WHERE passages_fts MATCH ?${i + 2} LIMIT ?1)) AS c${i}`,
-  );
-  const row = await db
-    .prepare(`SELECT ${columns.join(', ')}`)
-    .bind(cap, ...words.map((word) => `${scope} AND ${anyOf([word])}`))
-    .first<Record<string, number>>();
-  return words.map((_, i) => row?.[`c${i}`] ?? 0);
+  const terms = [...new Set(words.map(termText).filter((term) => term.length > 0))];
+  const counts = new Map<string, number>();
+  for (let start = 0; start < terms.length; start += MAX_QUERY_TERMS) {
+    const chunk = terms.slice(start, start + MAX_QUERY_TERMS);
+    const columns = chunk.map(
+      (_, i) => `(SELECT count(*) FROM (SELECT 1 FROM passages_fts WHERE passages_fts MATCH ?${i + 2} LIMIT ?1)) AS c${i}`,
+    );
+    const row = await db
+      .prepare(`SELECT ${columns.join(', ')}`)
+      .bind(cap, ...chunk.map((term) => `${scope} AND ${anyOf([term])}`))
+      .first<Record<string, number>>();
+    chunk.forEach((term, i) => counts.set(term, row?.[`c${i}`] ?? 0));
+  }
+  return words.map((word) => counts.get(termText(word)) ?? 0);
 }
 
 /** The newest passages for an expression, without ranking: FTS5 stops after `limit` rows. */
@@ -100,14 +111,16 @@ async function recentPassages(db: D1Database, expression: string, limit: number)
 }
 
 /**
- * Passages about a topic. The passages holding the words that match few passages (the informative
- * ones) are ranked with BM25. If those
+ * Passages about a topic, searched by at most MAX_QUERY_TERMS of its words (`searchTerms`: the
+ * searchable ones, the most informative kept). The passages holding the words that match few
+ * passages (the informative ones) are ranked with BM25. If those
  * are too few, the list is filled with the newest passages that contain every word, then any word,
  * taken in index order without ranking. So a query never ranks more rows than its informative
  * words match, which bounds its cost however large the knowledge base grows; the sentences are
  * ranked again afterwards against every word of the topic.
  */
-export async function searchTopic(db: D1Database, scope: string, words: readonly string[], limit: number): Promise<RankedPassage[]> {
+export async function searchTopic(db: D1Database, scope: string, topicWords: readonly string[], limit: number): Promise<RankedPassage[]> {
+  const words = searchTerms(topicWords);
   const counts = await capTermCounts(db, scope, words);
   const present = words.filter((_, i) => counts[i]! > 0);
   if (present.length === 0) return [];

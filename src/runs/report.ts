@@ -1,4 +1,5 @@
 import { sourceLine } from '../research/brief.ts';
+import { escapeInline } from '../research/markdown-escape.ts';
 import type { ResearchSource } from '../research/provider.ts';
 import type { Fix, RunRecord } from './types.ts';
 
@@ -66,7 +67,8 @@ export function renderReport(run: RunRecord, options: ReportOptions): string {
     if (output.details.length) lines.push(...output.details, '');
     if (output.findings.length) {
       lines.push('Evidence:', '');
-      for (const finding of output.findings) lines.push(`- ${finding.sentence} [${cite(output.sources[finding.source]!)}]`);
+      // Findings are quoted from sources: escaped as in briefs (markdown-escape.ts).
+      for (const finding of output.findings) lines.push(`- ${escapeInline(finding.sentence)} [${cite(output.sources[finding.source]!)}]`);
       lines.push('');
     }
   }

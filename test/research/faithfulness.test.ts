@@ -4,6 +4,7 @@ import { competitors } from '../../src/core/competitors.ts';
 import type { CoreContext } from '../../src/core/context.ts';
 import { research } from '../../src/core/research.ts';
 import { importObjects } from '../../src/oms/import.ts';
+import { escapeInline, plainText } from '../../src/research/markdown-escape.ts';
 import { createOrganization, FINISHED_PROFILE } from '../helpers/fixtures.ts';
 
 interface Line {
@@ -43,7 +44,8 @@ function checkCitations(markdown: string, quoted: RegExp, everySourceCited = tru
     const n = Number(match[2]);
     const source = sources[n - 1];
     expect(source, `[${n}] does not resolve in:\n${markdown}`).toBeDefined();
-    expect(contentByUrl.get(source!.url), `"${sentence}" is not in ${source!.url}`).toContain(sentence.replace(/\\\|/g, '|'));
+    // Quotes are escaped for markdown (markdown-escape.ts): compare what a reader sees of each.
+    expect(plainText(escapeInline(contentByUrl.get(source!.url)!)), `"${sentence}" is not in ${source!.url}`).toContain(plainText(sentence));
     cited.add(n);
     count++;
   }
@@ -70,7 +72,7 @@ describe('faithfulness on the demo market', () => {
   it('cites only sentences that occur in their sources in competitor analyses', { timeout: 60_000 }, async () => {
     for (const company of companies) {
       const markdown = await competitors(ctx, { company, limit: 25 }, FINISHED_PROFILE);
-      const evidence = checkCitations(markdown, /\| ((?:[^|\\]|\\\|)+?) \[(\d+)\] \|$/gm);
+      const evidence = checkCitations(markdown, /\| ((?:[^|\\]|\\.)+?) \[(\d+)\] \|$/gm);
       expect(evidence, company).toBeGreaterThanOrEqual(company === 'Acme Analytics' ? 3 : 1);
     }
   });

@@ -290,6 +290,13 @@ describe('ParallelProvider (against a local fake of the Task API contract)', () 
     expect(result.sources.map((source) => source.domain)).toEqual(['globex.com']);
   });
 
+  it('drops credentials from cited URLs before they become sources', async () => {
+    const fake = new FakeParallel().cite({ ...PRICING, url: 'https://user:s3cret@www.globex.com/pricing' });
+    const result = await provider(fake).instance.research(request());
+    expect(result.sources).toEqual([{ url: 'https://www.globex.com/pricing', title: 'Globex Pricing', domain: 'globex.com' }]);
+    expect(JSON.stringify(result)).not.toContain('s3cret');
+  });
+
   it('says so in a note when the cited sources give nothing to quote', async () => {
     const fake = new FakeParallel().cite({ url: 'https://globex.com/', title: 'Globex', excerpts: ['...and more'] });
     const result = await provider(fake).instance.research(request());

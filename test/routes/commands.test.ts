@@ -68,7 +68,7 @@ describe('POST /api/v1/commands/{command}', () => {
     ['research', { topic: '' }, 'topic'],
     ['research', { topic: 'x'.repeat(501) }, 'topic'],
     ['research', { topic: 'x', tier: 'deep' }, 'tier'],
-    ['research', { topic: 'x', sourcePolicy: { include: ['https://a.com/x'] } }, 'sourcePolicy.include.0'],
+    ['research', { topic: 'x', sourcePolicy: { include: ['ftp://a.com/x'] } }, 'sourcePolicy.include.0'],
     ['research', { topic: 'x', sourcePolicy: { include: ['a.com'], exclude: ['a.com'] } }, 'sourcePolicy.exclude.0'],
     ['research', { topic: 'x', sourcePolicy: { include: Array.from({ length: 26 }, (_, i) => `d${i}.com`) } }, 'sourcePolicy.include'],
     ['competitors', { limit: 0 }, 'limit'],

@@ -35,7 +35,7 @@ describe('GET/PUT /api/v1/profile', () => {
     const response = await call('/api/v1/profile', {
       key: org.key,
       method: 'PUT',
-      body: { ...FINISHED_PROFILE, domain: 'http://acme.com', icp: { ...FINISHED_PROFILE.icp, industry: ['SaaS'] } },
+      body: { ...FINISHED_PROFILE, domain: 'ftp://acme.com', icp: { ...FINISHED_PROFILE.icp, industry: ['SaaS'] } },
     });
     expect(response.status).toBe(400);
     const error = await response.json<{ details: { path: string }[] }>();

@@ -1,14 +1,46 @@
 import { z } from 'zod';
 
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const HTTP_URL = /^https?:\/\//i;
+// A host written alone, optionally followed by a path, query or fragment (no port, no user).
+const BARE_HOST = /^([^\s/?#@:\\]+)(?:[/?#].*)?$/s;
 
-/** A bare, lower-cased domain name such as `acme.com` (no scheme, path or port). */
+/**
+ * The one normalization of a domain, wherever one enters (the profile, source policies, command
+ * arguments, company keys, sources' URLs): `acme.example`, `www.acme.example`, `ACME.example.`,
+ * `https://acme.example/pricing` and `http://www.acme.example:8080` all give `acme.example`. The host
+ * is lower-cased (internationalized names in their `xn--` form, as URLs hold them), loses a trailing
+ * dot and a leading `www.` (unless that leaves no domain), and must then be a domain name with a
+ * dot and a top-level domain of letters. Anything else (a name, an IP address, another scheme)
+ * gives undefined.
+ */
+export function normalizeDomain(input: string): string | undefined {
+  const value = input.trim();
+  let host: string | undefined;
+  if (HTTP_URL.test(value)) {
+    host = URL.canParse(value) ? new URL(value).hostname : undefined;
+  } else {
+    const bare = BARE_HOST.exec(value)?.[1];
+    host = bare && URL.canParse(`https://${bare}/`) ? new URL(`https://${bare}/`).hostname : undefined;
+  }
+  if (!host) return undefined;
+  host = host.toLowerCase().replace(/\.$/, '');
+  const withoutWww = host.replace(/^www\./, '');
+  if (withoutWww !== host && DOMAIN_PATTERN.test(withoutWww)) host = withoutWww;
+  return DOMAIN_PATTERN.test(host) ? host : undefined;
+}
+
+/**
+ * A domain, normalized by `normalizeDomain`: accepts a bare domain or an http(s) URL, in any case,
+ * with a trailing dot or a leading `www.`, and outputs the bare lower-case domain (`acme.com`).
+ */
 export const Domain = z
   .string()
   .trim()
-  .toLowerCase()
-  .regex(DOMAIN_PATTERN, 'must be a bare domain such as acme.com (no scheme, path or port)')
-  .describe('A bare domain name, e.g. "acme.com".');
+  .max(2048)
+  .overwrite((value) => normalizeDomain(value) ?? value)
+  .refine((value) => DOMAIN_PATTERN.test(value), 'must be a domain such as acme.com, or a URL such as https://acme.com')
+  .describe('A domain such as "acme.com" (a URL such as "https://www.acme.com/" is accepted and reduced to its domain).');
 
 export const MAX_POLICY_DOMAINS = 25;
 
