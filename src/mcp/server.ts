@@ -89,12 +89,8 @@ export async function handleMcpPost(ctx: CoreContext, request: Request, parsedBo
 }
 
 /** A request spends a `commands` token when it calls a command tool, a `reads` token otherwise. */
-export function mcpRateBucket(body: unknown): RateBucket {
-  const messages = Array.isArray(body) ? body : [body];
-  const callsCommand = messages.some((message: unknown) => {
-    if (typeof message !== 'object' || message === null) return false;
-    const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
-    return method === 'tools/call' && TOOLS_BY_NAME.get(String(params?.name))?.bucket === 'commands';
-  });
-  return callsCommand ? 'commands' : 'reads';
+export function mcpRateBucket(message: unknown): RateBucket {
+  if (typeof message !== 'object' || message === null) return 'reads';
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+  return method === 'tools/call' && TOOLS_BY_NAME.get(String(params?.name))?.bucket === 'commands' ? 'commands' : 'reads';
 }

@@ -1,8 +1,10 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { ErrorCode as RpcCode } from '@modelcontextprotocol/sdk/types.js';
 import { readConfig } from '../config.ts';
 import { DomainError } from '../core/errors.ts';
 import { enforceRateLimit } from '../core/rate-limit.ts';
 import type { AppEnv } from '../env.ts';
+import { rpcErrorResponse } from '../mcp/json-rpc-error.ts';
 import { handleMcpPost, mcpRateBucket } from '../mcp/server.ts';
 import type { ApiOperation } from './openapi-types.ts';
 
@@ -32,10 +34,25 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** Refuses a request with a JSON-RPC error body, before the MCP transport sees it. */
+function refuse(c: Context<AppEnv>, error: DomainError, rpcCode?: number): Response {
+  c.set('errorCode', error.code);
+  return rpcErrorResponse(error, c.var.requestId, rpcCode);
+}
+
 export const mcp = new Hono<AppEnv>()
   .post('/', async (c) => {
     const text = await c.req.text();
     const body = parseJson(text);
+    // MCP has no batches since protocol 2025-06-18: an array (even an empty one) is refused whole,
+    // before it spends a rate-limit token and before any of its messages runs.
+    if (Array.isArray(body)) {
+      return refuse(
+        c,
+        new DomainError('invalid_input', 'JSON-RPC batches are not supported (MCP has none since protocol 2025-06-18); send one JSON-RPC message per request.'),
+        RpcCode.InvalidRequest,
+      );
+    }
     await enforceRateLimit(c.env, c.var.principal, mcpRateBucket(body));
     // Malformed JSON goes to the transport as text, so the client gets its JSON-RPC parse error.
     const request = body === undefined ? new Request(c.req.raw, { body: text }) : c.req.raw;
