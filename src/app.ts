@@ -32,7 +32,9 @@ const EXPOSED_HEADERS = ['X-Request-Id', 'X-Run-Id', 'X-Audit-Id', 'X-Run-Status
 
 const app = new Hono<AppEnv>();
 
-app.use(requestId());
+// A client's X-Request-Id is kept only when short and plain (hono also requires [A-Za-z0-9_=-]);
+// anything else is replaced by a generated UUID, so logs and error bodies never echo arbitrary text.
+app.use(requestId({ limitLength: 64 }));
 app.use(accessLog());
 app.use(secureHeaders());
 app.use('/api/*', (c, next) => {
