@@ -12,7 +12,7 @@ import { apiKeyAuth } from './middleware/api-key-auth.ts';
 import { toHttpResponse } from './middleware/error-response.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { commands } from './routes/commands.ts';
-import { mcp, mcpOriginCheck } from './routes/mcp.ts';
+import { dnsRebindingCheck, mcp } from './routes/mcp.ts';
 import { objects } from './routes/objects.ts';
 import { health } from './routes/health.ts';
 import { openapi } from './routes/openapi.ts';
@@ -72,9 +72,9 @@ v1.route('/runs', runs);
 v1.route('/audit', audit);
 app.route('/api/v1', v1);
 
-// The MCP door: same keys, same body limit; it picks its rate bucket from the JSON-RPC call.
+// The MCP door: DNS-rebinding check first, then the same keys and body limit; it picks its rate bucket from the JSON-RPC call.
 const mcpDoor = new Hono<AppEnv>();
-mcpDoor.use(mcpOriginCheck(), apiKeyAuth(), limitBody);
+mcpDoor.use(dnsRebindingCheck(), apiKeyAuth(), limitBody);
 mcpDoor.route('/', mcp);
 app.route('/api/mcp', mcpDoor);
 

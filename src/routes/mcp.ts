@@ -4,21 +4,43 @@ import { readConfig } from '../config.ts';
 import { DomainError } from '../core/errors.ts';
 import { enforceRateLimit } from '../core/rate-limit.ts';
 import type { AppEnv } from '../env.ts';
+import { isAllowedHost, isAllowedOrigin } from '../mcp/dns-rebinding.ts';
 import { rpcErrorResponse } from '../mcp/json-rpc-error.ts';
 import { handleMcpPost, mcpRateBucket } from '../mcp/server.ts';
 import type { ApiOperation } from './openapi-types.ts';
 
+/** Refuses a request with a JSON-RPC error body, before the MCP transport sees it. */
+function refuse(c: Context<AppEnv>, error: DomainError, rpcCode?: number): Response {
+  c.set('errorCode', error.code);
+  return rpcErrorResponse(error, c.var.requestId, rpcCode);
+}
+
+/** At most this much of a refused header is quoted back in the error message. */
+const SHOWN_CHARS = 100;
+const shown = (value: string) => JSON.stringify(value.length > SHOWN_CHARS ? `${value.slice(0, SHOWN_CHARS)}...` : value);
+
 /**
- * DNS-rebinding protection: a browser Origin must be this server's own or listed in
- * MCP_ALLOWED_ORIGINS; requests without Origin (agents, CLIs, server-side proxies) are fine.
+ * DNS-rebinding protection, before anything else on /api/mcp (key, body, JSON-RPC): the Host must be
+ * one of MCP_ALLOWED_HOSTS and a browser Origin one of MCP_ALLOWED_ORIGINS (`null` never is);
+ * requests without Origin (agents, CLIs, server-side proxies) are fine. A refusal is a 403 whose
+ * body is a JSON-RPC error.
  */
-export function mcpOriginCheck(): MiddlewareHandler<AppEnv> {
-  return async function mcpOriginCheck(c, next) {
+export function dnsRebindingCheck(): MiddlewareHandler<AppEnv> {
+  return async function dnsRebindingCheck(c, next) {
+    const config = readConfig(c.env);
+    const url = new URL(c.req.url);
+    const host = c.req.header('Host') ?? url.host;
+    if (!isAllowedHost(host, config.MCP_ALLOWED_HOSTS, url.protocol)) {
+      return refuse(
+        c,
+        new DomainError('access_denied', `Host ${shown(host)} is not one this MCP server answers on; an operator can add it to MCP_ALLOWED_HOSTS.`),
+      );
+    }
     const origin = c.req.header('Origin');
-    if (origin && origin !== new URL(c.req.url).origin && !readConfig(c.env).MCP_ALLOWED_ORIGINS.includes(origin)) {
-      throw new DomainError(
-        'access_denied',
-        `Origin ${origin} may not call this MCP server; an operator can allow it in MCP_ALLOWED_ORIGINS.`,
+    if (origin !== undefined && !isAllowedOrigin(origin, config.MCP_ALLOWED_ORIGINS)) {
+      return refuse(
+        c,
+        new DomainError('access_denied', `Origin ${shown(origin)} may not call this MCP server; an operator can allow it in MCP_ALLOWED_ORIGINS.`),
       );
     }
     await next();
@@ -32,12 +54,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** Refuses a request with a JSON-RPC error body, before the MCP transport sees it. */
-function refuse(c: Context<AppEnv>, error: DomainError, rpcCode?: number): Response {
-  c.set('errorCode', error.code);
-  return rpcErrorResponse(error, c.var.requestId, rpcCode);
 }
 
 export const mcp = new Hono<AppEnv>()
