@@ -132,7 +132,12 @@ describe('MCP over HTTP with the SDK client', () => {
         ...headers,
       });
     const port = new URL(server.url).port;
-    for (const headers of [{ Origin: 'https://attacker.example' }, { Host: `attacker.example:${port}`, Origin: `http://attacker.example:${port}` }, { Host: 'attacker.example' }]) {
+    const refused: Record<string, string>[] = [
+      { Origin: 'https://attacker.example' },
+      { Host: `attacker.example:${port}`, Origin: `http://attacker.example:${port}` },
+      { Host: 'attacker.example' },
+    ];
+    for (const headers of refused) {
       const response = await post(headers);
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(JSON.parse(response.body)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, data: { error: 'access_denied' } } });
