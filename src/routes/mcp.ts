@@ -90,7 +90,17 @@ export const mcpOperations: ApiOperation[] = [
     operationId: 'mcp',
     summary: 'MCP Streamable HTTP endpoint (JSON-RPC 2.0; stateless, JSON responses)',
     auth: 'key',
-    responses: { 200: { description: 'A JSON-RPC response', contentType: 'application/json' } },
+    responses: {
+      200: { description: 'A JSON-RPC response', contentType: 'application/json' },
+      400: {
+        description: 'A JSON-RPC error (id null): -32600 for a batch (a JSON array; MCP has none), -32700 for malformed JSON',
+        contentType: 'application/json',
+      },
+      403: {
+        description: 'A JSON-RPC error (-32000, data.error access_denied): Host not in MCP_ALLOWED_HOSTS or Origin not in MCP_ALLOWED_ORIGINS',
+        contentType: 'application/json',
+      },
+    },
   },
   {
     method: 'get',
