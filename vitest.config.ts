@@ -17,6 +17,9 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 TEST_SCHEMA: schema,
+                // Workers-pool tests call https://recon.test; the local development hosts stay allowed.
+                MCP_ALLOWED_HOSTS: 'localhost,127.0.0.1,[::1],recon.test',
+                MCP_ALLOWED_ORIGINS: 'http://localhost,http://127.0.0.1,http://[::1],https://recon.test',
                 // The demo market, for tests that need a realistic knowledge base.
                 TEST_KNOWLEDGE_BASE: readFileSync(new URL('./scripts/seed/knowledge-base/demo.ndjson', import.meta.url), 'utf8'),
               },

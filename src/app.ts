@@ -12,7 +12,7 @@ import { apiKeyAuth } from './middleware/api-key-auth.ts';
 import { toHttpResponse } from './middleware/error-response.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { commands } from './routes/commands.ts';
-import { mcp, mcpOriginCheck } from './routes/mcp.ts';
+import { dnsRebindingCheck, mcp } from './routes/mcp.ts';
 import { objects } from './routes/objects.ts';
 import { health } from './routes/health.ts';
 import { openapi } from './routes/openapi.ts';
@@ -32,7 +32,9 @@ const EXPOSED_HEADERS = ['X-Request-Id', 'X-Run-Id', 'X-Audit-Id', 'X-Run-Status
 
 const app = new Hono<AppEnv>();
 
-app.use(requestId());
+// A client's X-Request-Id is kept only when short and plain (hono also requires [A-Za-z0-9_=-]);
+// anything else is replaced by a generated UUID, so logs and error bodies never echo arbitrary text.
+app.use(requestId({ limitLength: 64 }));
 app.use(accessLog());
 app.use(secureHeaders());
 app.use('/api/*', (c, next) => {
@@ -70,9 +72,9 @@ v1.route('/runs', runs);
 v1.route('/audit', audit);
 app.route('/api/v1', v1);
 
-// The MCP door: same keys, same body limit; it picks its rate bucket from the JSON-RPC call.
+// The MCP door: DNS-rebinding check first, then the same keys and body limit; it picks its rate bucket from the JSON-RPC call.
 const mcpDoor = new Hono<AppEnv>();
-mcpDoor.use(mcpOriginCheck(), apiKeyAuth(), limitBody);
+mcpDoor.use(dnsRebindingCheck(), apiKeyAuth(), limitBody);
 mcpDoor.route('/', mcp);
 app.route('/api/mcp', mcpDoor);
 

@@ -1,5 +1,46 @@
 import { z } from 'zod';
 
+/** A host name (lower case; IPv6 in brackets) and a port; no port matches any port. */
+export interface HostPattern {
+  hostname: string;
+  port?: string;
+}
+
+/** A browser origin; no port matches any port. */
+export interface OriginPattern extends HostPattern {
+  scheme: 'http' | 'https';
+}
+
+const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?::(\d{1,5}))?$/;
+const ORIGIN = /^(https?):\/\/(.+)$/;
+
+/** `host[:port]` (a Host header or an allow-list entry), or undefined when it is not one. */
+export function parseHostPattern(text: string): HostPattern | undefined {
+  const match = HOST.exec(text.trim().toLowerCase());
+  if (!match) return undefined;
+  return { hostname: match[1]!, ...(match[2] ? { port: String(Number(match[2])) } : {}) };
+}
+
+/** `scheme://host[:port]` (an Origin header or an allow-list entry), or undefined (`null` included). */
+export function parseOriginPattern(text: string): OriginPattern | undefined {
+  const match = ORIGIN.exec(text.trim().toLowerCase());
+  const host = match ? parseHostPattern(match[2]!) : undefined;
+  return host ? { scheme: match![1] as OriginPattern['scheme'], ...host } : undefined;
+}
+
+// Local development: `wrangler dev` on any port (wrangler.toml sets the same).
+const LOCAL_HOSTS = 'localhost,127.0.0.1,[::1]';
+const LOCAL_ORIGINS = 'http://localhost,http://127.0.0.1,http://[::1]';
+
+function patternList<T>(list: string, parse: (entry: string) => T | undefined, expected: string, ctx: z.RefinementCtx): T[] {
+  const entries = list.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return entries.flatMap((entry) => {
+    const pattern = parse(entry);
+    if (!pattern) ctx.addIssue({ code: 'custom', message: `"${entry}" is not ${expected}` });
+    return pattern ? [pattern] : [];
+  });
+}
+
 /** Settings read from `[vars]` in wrangler.toml (see the README's configuration table). */
 const ConfigSchema = z.object({
   AUDIT_WAIT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(900_000).default(240_000),
@@ -10,11 +51,17 @@ const ConfigSchema = z.object({
   PARALLEL_API_KEY: z.string().optional(),
   // Signs page tokens (src/core/page-token.ts); a secret, at least 32 characters. Unset: one per isolate.
   PAGE_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
-  // Browser origins allowed to call /api/mcp besides the server's own (DNS-rebinding protection).
+  // DNS-rebinding protection of /api/mcp: the Host names it answers on, and the browser Origins
+  // that may call it (none but these; a request without Origin is not from a browser page).
+  MCP_ALLOWED_HOSTS: z
+    .string()
+    .default(LOCAL_HOSTS)
+    .transform((list, ctx) => patternList(list, parseHostPattern, 'a host name with an optional port, e.g. recon.example.com or localhost:8787', ctx))
+    .refine((list) => list.length > 0, 'list at least one host name (the MCP server answers no other Host)'),
   MCP_ALLOWED_ORIGINS: z
     .string()
-    .default('')
-    .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean)),
+    .default(LOCAL_ORIGINS)
+    .transform((list, ctx) => patternList(list, parseOriginPattern, 'an origin like https://app.example.com (scheme, host, optional port)', ctx)),
 });
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -1,9 +1,9 @@
 import type { TaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/interfaces.js';
 import type { CallToolResult, Result, Task } from '@modelcontextprotocol/sdk/types.js';
 import type { CoreContext } from '../core/context.ts';
-import { DomainError } from '../core/errors.ts';
 import { cancelRun, getRun, listRuns, type RunView } from '../core/runs.ts';
 import type { RunStatus } from '../runs/types.ts';
+import { toRpcError } from './json-rpc-error.ts';
 
 const TASK_STATUS: Record<RunStatus, Task['status']> = {
   running: 'working',
@@ -34,31 +34,35 @@ export function taskResultOf(view: RunView): CallToolResult {
   };
 }
 
-async function orNull<T>(promise: Promise<T>): Promise<T | null> {
-  try {
-    return await promise;
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'not_found') return null;
-    throw error;
-  }
-}
-
 /**
  * The MCP task store (protocol 2025-11-25, the SDK's experimental tasks) backed by run objects and
  * bound to the caller's organization: tasks/get, tasks/result, tasks/list and tasks/cancel read and
  * cancel runs through the same core as REST, so another organization's task id is not found.
  * Tasks are created by calling gtm-audit or audit with `task`; nothing else creates one.
+ *
+ * Every method throws only JSON-RPC errors made by `toRpcError` (McpErrors, which the SDK's task
+ * handlers pass on unchanged): an unknown task is our `not_found` rather than null, so the client
+ * reads the same code and message as REST gives.
  */
 export class RunTaskStore implements TaskStore {
   constructor(private readonly ctx: CoreContext) {}
 
-  async createTask(): Promise<Task> {
-    throw new Error('Tasks are created by calling gtm-audit or audit with a task parameter.');
+  private async funnel<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw toRpcError(error, this.ctx.requestId);
+    }
   }
 
-  async getTask(taskId: string): Promise<Task | null> {
-    const view = await orNull(getRun(this.ctx, undefined, taskId));
-    return view ? taskOf(view) : null;
+  async createTask(): Promise<Task> {
+    return this.funnel(async () => {
+      throw new Error('Tasks are created by calling gtm-audit or audit with a task parameter.');
+    });
+  }
+
+  async getTask(taskId: string): Promise<Task> {
+    return this.funnel(async () => taskOf(await getRun(this.ctx, undefined, taskId)));
   }
 
   async storeTaskResult(): Promise<void> {
@@ -66,21 +70,25 @@ export class RunTaskStore implements TaskStore {
   }
 
   async getTaskResult(taskId: string): Promise<Result> {
-    return taskResultOf(await getRun(this.ctx, undefined, taskId));
+    return this.funnel(async () => taskResultOf(await getRun(this.ctx, undefined, taskId)));
   }
 
   async updateTaskStatus(taskId: string, status: Task['status']): Promise<void> {
-    if (status !== 'cancelled') throw new Error(`A run's status is its own; only cancelling is possible.`);
-    await cancelRun(this.ctx, undefined, taskId);
+    return this.funnel(async () => {
+      if (status !== 'cancelled') throw new Error(`A run's status is its own; only cancelling is possible.`);
+      await cancelRun(this.ctx, undefined, taskId);
+    });
   }
 
   async listTasks(cursor?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {
-    const page = await listRuns(this.ctx, 50, cursor);
-    return {
-      tasks: page.runs.map((run) =>
-        taskOf({ id: run.id, status: run.status as RunStatus, createdAt: run.createdAt, updatedAt: run.updatedAt }),
-      ),
-      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-    };
+    return this.funnel(async () => {
+      const page = await listRuns(this.ctx, 50, cursor);
+      return {
+        tasks: page.runs.map((run) =>
+          taskOf({ id: run.id, status: run.status as RunStatus, createdAt: run.createdAt, updatedAt: run.updatedAt }),
+        ),
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+      };
+    });
   }
 }

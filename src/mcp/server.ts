@@ -3,14 +3,17 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import {
   CallToolRequestSchema,
   ErrorCode,
+  ListTasksRequestSchema,
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
   type CreateTaskResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import { z } from 'zod';
 import type { CoreContext } from '../core/context.ts';
 import type { RateBucket } from '../core/rate-limit.ts';
+import { toRpcError } from './json-rpc-error.ts';
 import { RunTaskStore, taskOf } from './run-task-store.ts';
 import { toToolResult } from './to-tool-result.ts';
 import { LISTED_TOOLS, TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
@@ -27,12 +30,27 @@ const INSTRUCTIONS =
 const validator = new CfWorkerJsonSchemaValidator();
 
 /**
+ * tools/call as the SDK defines it, except that `arguments` reaches the tool as JSON.parse made it.
+ * The SDK's record schema copies the object key by key, and copying an own `__proto__` key sets the
+ * copy's prototype instead, so the key vanished over MCP while REST refused it. The SDK still checks
+ * the request against its own schema first; the core validates the arguments, for both doors.
+ */
+const CallToolVerbatimSchema = CallToolRequestSchema.extend({
+  params: CallToolRequestSchema.shape.params.extend({
+    arguments: z
+      .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value))
+      .optional(),
+  }),
+});
+
+/**
  * A fresh MCP server for one request, bound to the caller. We register tools/list and tools/call on
  * the SDK's `Server` rather than through `McpServer.registerTool`, because McpServer validates
  * arguments itself (with its own messages) and lists unknown tools as tool errors: here the core
  * validates, so MCP and REST give the same code and message, and unknown tools stay protocol errors.
  */
 export function buildServer(ctx: CoreContext): Server {
+  const taskStore = new RunTaskStore(ctx);
   const server = new Server(SERVER_INFO, {
     capabilities: {
       tools: { listChanged: false },
@@ -41,7 +59,7 @@ export function buildServer(ctx: CoreContext): Server {
     },
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: validator,
-    taskStore: new RunTaskStore(ctx),
+    taskStore,
   });
   const allowed = TOOLS.filter((tool) => ctx.principal.scopes.includes(tool.scope));
 
@@ -49,7 +67,7 @@ export function buildServer(ctx: CoreContext): Server {
     tools: allowed.map((tool) => LISTED_TOOLS.get(tool.name)!),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult | CreateTaskResult> => {
+  server.setRequestHandler(CallToolVerbatimSchema, async (request): Promise<CallToolResult | CreateTaskResult> => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool) {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'; call tools/list for the tools.`);
@@ -59,9 +77,7 @@ export function buildServer(ctx: CoreContext): Server {
       try {
         return { task: taskOf(await tool.startTask(ctx, request.params.arguments ?? {})) };
       } catch (error) {
-        const { structuredContent } = toToolResult(error, ctx.requestId);
-        const body = structuredContent as { error: string; message: string };
-        throw new McpError(ErrorCode.InvalidParams, `Error ${body.error}: ${body.message}`, structuredContent);
+        throw toRpcError(error, ctx.requestId);
       }
     }
     try {
@@ -70,6 +86,9 @@ export function buildServer(ctx: CoreContext): Server {
       return toToolResult(error, ctx.requestId);
     }
   });
+  // The SDK's own tasks/list handler rewraps every error as invalid params ("Failed to list tasks:
+  // ..."), dropping our code and data; the store's errors already went through toRpcError.
+  server.setRequestHandler(ListTasksRequestSchema, (request) => taskStore.listTasks(request.params?.cursor));
   return server;
 }
 
@@ -89,12 +108,8 @@ export async function handleMcpPost(ctx: CoreContext, request: Request, parsedBo
 }
 
 /** A request spends a `commands` token when it calls a command tool, a `reads` token otherwise. */
-export function mcpRateBucket(body: unknown): RateBucket {
-  const messages = Array.isArray(body) ? body : [body];
-  const callsCommand = messages.some((message: unknown) => {
-    if (typeof message !== 'object' || message === null) return false;
-    const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
-    return method === 'tools/call' && TOOLS_BY_NAME.get(String(params?.name))?.bucket === 'commands';
-  });
-  return callsCommand ? 'commands' : 'reads';
+export function mcpRateBucket(message: unknown): RateBucket {
+  if (typeof message !== 'object' || message === null) return 'reads';
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+  return method === 'tools/call' && TOOLS_BY_NAME.get(String(params?.name))?.bucket === 'commands' ? 'commands' : 'reads';
 }

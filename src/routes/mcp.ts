@@ -1,22 +1,46 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { ErrorCode as RpcCode } from '@modelcontextprotocol/sdk/types.js';
 import { readConfig } from '../config.ts';
 import { DomainError } from '../core/errors.ts';
 import { enforceRateLimit } from '../core/rate-limit.ts';
 import type { AppEnv } from '../env.ts';
+import { isAllowedHost, isAllowedOrigin } from '../mcp/dns-rebinding.ts';
+import { rpcErrorResponse } from '../mcp/json-rpc-error.ts';
 import { handleMcpPost, mcpRateBucket } from '../mcp/server.ts';
 import type { ApiOperation } from './openapi-types.ts';
 
+/** Refuses a request with a JSON-RPC error body, before the MCP transport sees it. */
+function refuse(c: Context<AppEnv>, error: DomainError, rpcCode?: number): Response {
+  c.set('errorCode', error.code);
+  return rpcErrorResponse(error, c.var.requestId, rpcCode);
+}
+
+/** At most this much of a refused header is quoted back in the error message. */
+const SHOWN_CHARS = 100;
+const shown = (value: string) => JSON.stringify(value.length > SHOWN_CHARS ? `${value.slice(0, SHOWN_CHARS)}...` : value);
+
 /**
- * DNS-rebinding protection: a browser Origin must be this server's own or listed in
- * MCP_ALLOWED_ORIGINS; requests without Origin (agents, CLIs, server-side proxies) are fine.
+ * DNS-rebinding protection, before anything else on /api/mcp (key, body, JSON-RPC): the Host must be
+ * one of MCP_ALLOWED_HOSTS and a browser Origin one of MCP_ALLOWED_ORIGINS (`null` never is);
+ * requests without Origin (agents, CLIs, server-side proxies) are fine. A refusal is a 403 whose
+ * body is a JSON-RPC error.
  */
-export function mcpOriginCheck(): MiddlewareHandler<AppEnv> {
-  return async function mcpOriginCheck(c, next) {
+export function dnsRebindingCheck(): MiddlewareHandler<AppEnv> {
+  return async function dnsRebindingCheck(c, next) {
+    const config = readConfig(c.env);
+    const url = new URL(c.req.url);
+    const host = c.req.header('Host') ?? url.host;
+    if (!isAllowedHost(host, config.MCP_ALLOWED_HOSTS, url.protocol)) {
+      return refuse(
+        c,
+        new DomainError('access_denied', `Host ${shown(host)} is not one this MCP server answers on; an operator can add it to MCP_ALLOWED_HOSTS.`),
+      );
+    }
     const origin = c.req.header('Origin');
-    if (origin && origin !== new URL(c.req.url).origin && !readConfig(c.env).MCP_ALLOWED_ORIGINS.includes(origin)) {
-      throw new DomainError(
-        'access_denied',
-        `Origin ${origin} may not call this MCP server; an operator can allow it in MCP_ALLOWED_ORIGINS.`,
+    if (origin !== undefined && !isAllowedOrigin(origin, config.MCP_ALLOWED_ORIGINS)) {
+      return refuse(
+        c,
+        new DomainError('access_denied', `Origin ${shown(origin)} may not call this MCP server; an operator can allow it in MCP_ALLOWED_ORIGINS.`),
       );
     }
     await next();
@@ -36,6 +60,15 @@ export const mcp = new Hono<AppEnv>()
   .post('/', async (c) => {
     const text = await c.req.text();
     const body = parseJson(text);
+    // MCP has no batches since protocol 2025-06-18: an array (even an empty one) is refused whole,
+    // before it spends a rate-limit token and before any of its messages runs.
+    if (Array.isArray(body)) {
+      return refuse(
+        c,
+        new DomainError('invalid_input', 'JSON-RPC batches are not supported (MCP has none since protocol 2025-06-18); send one JSON-RPC message per request.'),
+        RpcCode.InvalidRequest,
+      );
+    }
     await enforceRateLimit(c.env, c.var.principal, mcpRateBucket(body));
     // Malformed JSON goes to the transport as text, so the client gets its JSON-RPC parse error.
     const request = body === undefined ? new Request(c.req.raw, { body: text }) : c.req.raw;
@@ -57,7 +90,17 @@ export const mcpOperations: ApiOperation[] = [
     operationId: 'mcp',
     summary: 'MCP Streamable HTTP endpoint (JSON-RPC 2.0; stateless, JSON responses)',
     auth: 'key',
-    responses: { 200: { description: 'A JSON-RPC response', contentType: 'application/json' } },
+    responses: {
+      200: { description: 'A JSON-RPC response', contentType: 'application/json' },
+      400: {
+        description: 'A JSON-RPC error (id null): -32600 for a batch (a JSON array; MCP has none), -32700 for malformed JSON',
+        contentType: 'application/json',
+      },
+      403: {
+        description: 'A JSON-RPC error (-32000, data.error access_denied): Host not in MCP_ALLOWED_HOSTS or Origin not in MCP_ALLOWED_ORIGINS',
+        contentType: 'application/json',
+      },
+    },
   },
   {
     method: 'get',

@@ -4,6 +4,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { request as httpRequest } from 'node:http';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from './dev-server.ts';
@@ -122,18 +123,40 @@ describe('MCP over HTTP with the SDK client', () => {
     expect(response.headers.get('WWW-Authenticate')).toMatch(/^Bearer/);
   });
 
-  it('refuses a forbidden browser Origin with 403', async () => {
-    const response = await fetch(`${server.url}/api/mcp`, {
-      method: 'POST',
-      headers: {
+  it('refuses a forbidden browser Origin, or a foreign Host (DNS rebinding), with 403 and a JSON-RPC error', async () => {
+    const post = (headers: Record<string, string>) =>
+      rawPost(`${server.url}/api/mcp`, {
         Authorization: `Bearer ${ACME_KEY}`,
-        Origin: 'https://attacker.example',
         'Content-Type': 'application/json',
         Accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
-    expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ error: 'access_denied' });
+        ...headers,
+      });
+    const port = new URL(server.url).port;
+    const refused: Record<string, string>[] = [
+      { Origin: 'https://attacker.example' },
+      { Host: `attacker.example:${port}`, Origin: `http://attacker.example:${port}` },
+      { Host: 'attacker.example' },
+    ];
+    for (const headers of refused) {
+      const response = await post(headers);
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(JSON.parse(response.body)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, data: { error: 'access_denied' } } });
+    }
+    // The dev server's own address, on its random port, is a local development host.
+    expect((await post({ Origin: server.url })).status).toBe(200);
   });
 });
+
+/** A POST with exactly these headers (fetch would not send a Host of our choosing). */
+function rawPost(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, body }));
+    });
+    request.on('error', reject);
+    request.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+  });
+}

@@ -5,7 +5,7 @@ import { mcpRpc } from '../helpers/mcp-client.ts';
 
 interface RpcAnswer {
   result?: Record<string, unknown> & { task?: { taskId: string; status: string }; tasks?: { taskId: string }[] };
-  error?: { code: number; message: string };
+  error?: { code: number; message: string; data?: { error: string } };
 }
 
 async function rpc(key: string, method: string, params: unknown): Promise<RpcAnswer> {
@@ -49,9 +49,10 @@ describe('MCP tasks (2025-11-25) backed by runs', () => {
     const other = await createOrganization();
     const created = await rpc(owner.key, 'tools/call', { name: 'audit', arguments: {}, task: {} });
     const taskId = created.result!.task!.taskId;
-    expect((await rpc(other.key, 'tasks/get', { taskId })).error?.message).toMatch(/not found/i);
-    expect((await rpc(other.key, 'tasks/result', { taskId })).error?.message).toMatch(/not found/i);
-    expect((await rpc(other.key, 'tasks/cancel', { taskId })).error?.message).toMatch(/not found/i);
+    const notFound = { code: -32602, message: `Error not_found: No async run ${taskId} in your organization.`, data: { error: 'not_found' } };
+    expect((await rpc(other.key, 'tasks/get', { taskId })).error).toMatchObject(notFound);
+    expect((await rpc(other.key, 'tasks/result', { taskId })).error).toMatchObject(notFound);
+    expect((await rpc(other.key, 'tasks/cancel', { taskId })).error).toMatchObject(notFound);
     expect((await rpc(other.key, 'tasks/list', {})).result!.tasks).toEqual([]);
   });
 
