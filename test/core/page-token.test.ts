@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PAGE_TOKEN_TTL_SECONDS, readPageToken, signPageToken } from '../../src/core/page-token.ts';
 import { DomainError } from '../../src/core/errors.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
+import { mcpRpc } from '../helpers/mcp-client.ts';
 
 const Position = z.tuple([z.string(), z.string()]);
 const scope = { organizationId: 'org_a', list: 'runs' };
@@ -87,5 +88,18 @@ describe('page tokens', () => {
 
     const own = await call(`/api/v1/runs?limit=1&cursor=${page.nextCursor}`, { key: a.key });
     expect(own.status).toBe(200);
+  });
+
+  it("MCP tasks/list: another organization's cursor is invalid_input there too", async () => {
+    const a = await createOrganization();
+    const b = await createOrganization();
+    for (let i = 0; i < 2; i++) expect((await call('/api/v1/commands/gtm-audit', { key: a.key, body: { focus: ['pricing'] } })).status).toBe(202);
+    const page = await (await call('/api/v1/runs?limit=1', { key: a.key })).json<{ nextCursor: string }>();
+    const response = await mcpRpc(
+      { jsonrpc: '2.0', id: 1, method: 'tasks/list', params: { cursor: page.nextCursor } },
+      { key: b.key, headers: { 'Mcp-Protocol-Version': '2025-11-25' } },
+    );
+    const answer = await response.json<{ error?: { code: number; data?: { error: string; details?: unknown } } }>();
+    expect(answer.error).toMatchObject({ code: -32602, data: { error: 'invalid_input', details: [{ path: 'cursor' }] } });
   });
 });
