@@ -4,7 +4,7 @@ import { randomId } from '../auth/api-key.ts';
 import { DomainError } from '../core/errors.ts';
 import { assertScope } from '../core/scopes.ts';
 import { KEY_SCHEMAS, LINKS, OBJECT_TYPES, PROPERTY_SCHEMAS, type ObjectType } from './object-types.ts';
-import { writeObjects, type LinkWrite, type ObjectWrite } from './store.ts';
+import { MAX_OBJECT_BYTES, writeObjects, type LinkWrite, type ObjectWrite } from './store.ts';
 
 /** One line the import could not apply; the line was skipped whole. */
 export interface ImportError {
@@ -252,18 +252,35 @@ export async function importObjects(ctx: CoreContext, ndjson: string): Promise<I
   };
   const source = { kind: 'import' as const, id: randomId('imp') };
   for (const chunk of chunkWrites(plan.writes)) {
-    const objects: ObjectWrite[] = [];
+    const objects: { line: number; write: ObjectWrite }[] = [];
     const links: LinkWrite[] = [];
-    for (const { parsed } of chunk) {
-      if (parsed.kind === 'object') objects.push(parsed.write);
+    for (const { line, parsed } of chunk) {
+      if (parsed.kind === 'object') objects.push({ line, write: parsed.write });
       else links.push(parsed.write);
     }
-    const outcome = await writeObjects(ctx.env.DB, ctx.principal.organization.id, objects, links, source);
+    const outcome = await writeObjects(
+      ctx.env.DB,
+      ctx.principal.organization.id,
+      objects.map((o) => o.write),
+      links,
+      source,
+    );
+    outcome.objects.forEach((o, i) => {
+      if (o !== 'too_large') return;
+      const { line, write } = objects[i]!;
+      result.failed++;
+      result.errors.push({
+        line,
+        error: 'invalid_input',
+        message: `with the properties already stored, ${write.type} ${write.key} would hold more than ${number(MAX_OBJECT_BYTES)} bytes (1.5 MiB), the most one object may hold; nothing of this line was written`,
+      });
+    });
     for (const o of [...outcome.objects, ...outcome.links]) {
       if (o === 'created') result.imported++;
       else if (o === 'updated') result.updated++;
-      else result.unchanged++;
+      else if (o === 'unchanged') result.unchanged++;
     }
   }
+  result.errors.sort((a, b) => a.line - b.line);
   return result;
 }

@@ -21,7 +21,14 @@ export interface LinkWrite {
   to: { type: ObjectType; key: string };
 }
 
-export type WriteOutcome = 'created' | 'updated' | 'unchanged';
+/** `too_large`: with its stored properties the object would pass MAX_OBJECT_BYTES; nothing of it was written. */
+export type WriteOutcome = 'created' | 'updated' | 'unchanged' | 'too_large';
+
+/**
+ * The most one object's properties may take as JSON (UTF-8): 1.5 MiB, so that the row with its key
+ * stays under D1's 2,000,000 bytes and a brief's 500,000 characters of markdown still fit.
+ */
+export const MAX_OBJECT_BYTES = 1.5 * 1024 * 1024;
 
 export interface WriteResult {
   objects: WriteOutcome[];
@@ -29,6 +36,8 @@ export interface WriteResult {
 }
 
 type Properties = Record<string, unknown>;
+
+const encoder = new TextEncoder();
 
 /** A source's derived properties: its canonical `url` and its `domain`. */
 function withDerived(write: ObjectWrite): Properties {
@@ -39,7 +48,8 @@ function withDerived(write: ObjectWrite): Properties {
 /**
  * Upserts objects and links in one D1 batch (one transaction: all of it or none), recording
  * provenance for every changed property, a history entry per change, and re-indexing sources
- * whose title or content changed. Each (type, key) may appear once per call.
+ * whose title or content changed. Each (type, key) may appear once per call. An object that would
+ * pass MAX_OBJECT_BYTES is left as it is (`too_large`); the others are still written.
  */
 export async function writeObjects(
   db: D1Database,
@@ -59,6 +69,7 @@ export async function writeObjects(
     const after = { ...before, ...withDerived(write) };
     const changed = Object.keys(after).filter((name) => JSON.stringify(before?.[name]) !== JSON.stringify(after[name]));
     if (before && changed.length === 0) return 'unchanged';
+    if (encoder.encode(JSON.stringify(after)).byteLength > MAX_OBJECT_BYTES) return 'too_large';
     upserts.push({ type: write.type, key: write.key, properties: after });
     for (const name of changed) changes.push({ type: write.type, key: write.key, name, from: before?.[name], to: after[name] });
     if (write.type === 'source' && (!before || ['content', 'title', 'publishedAt'].some((name) => changed.includes(name)))) {
@@ -126,7 +137,6 @@ async function readCurrent(db: D1Database, organizationId: string, objects: read
 // most PARAMETER_BYTES, one statement per piece.
 
 const PARAMETER_BYTES = 1024 * 1024;
-const encoder = new TextEncoder();
 
 /** `rows` as JSON arrays of at most PARAMETER_BYTES of UTF-8 each; a row larger than that goes alone. */
 function jsonPieces(rows: readonly unknown[]): string[] {
