@@ -72,7 +72,7 @@ class LineError extends Error {}
 
 const encoder = new TextEncoder();
 
-function exactUtf8Bytes(text: string): number {
+function utf8Bytes(text: string): number {
   return encoder.encode(text).byteLength;
 }
 
@@ -83,10 +83,11 @@ function checkExtraProperties(type: ObjectType, properties: Record<string, unkno
   const known = Object.keys(PROPERTY_SCHEMAS[type].shape);
   for (const [name, value] of Object.entries(properties)) {
     if (known.includes(name)) continue;
-    const bytes = exactUtf8Bytes(name) + exactUtf8Bytes(JSON.stringify(value));
+    const bytes = utf8Bytes(name) + utf8Bytes(JSON.stringify(value));
     if (bytes > IMPORT_LIMITS.extraPropertyBytes) {
+      const shown = name.length > 100 ? `${name.slice(0, 100)}…` : name;
       throw new LineError(
-        `properties.${name}: ${number(bytes)} bytes as JSON; an extra property may be at most ${number(IMPORT_LIMITS.extraPropertyBytes)} bytes (64 KiB)`,
+        `properties.${shown}: ${number(bytes)} bytes as JSON; an extra property may be at most ${number(IMPORT_LIMITS.extraPropertyBytes)} bytes (64 KiB)`,
       );
     }
   }
@@ -96,7 +97,7 @@ function checkExtraProperties(type: ObjectType, properties: Record<string, unkno
 export function parseImportLine(text: string): Parsed {
   // A UTF-16 code unit takes at most 3 bytes in UTF-8, so most lines need no encoding to be measured.
   if (text.length * 3 > IMPORT_LIMITS.lineBytes) {
-    const bytes = exactUtf8Bytes(text);
+    const bytes = utf8Bytes(text);
     if (bytes > IMPORT_LIMITS.lineBytes) {
       throw new LineError(
         `line is ${number(bytes)} bytes; a line may be at most ${number(IMPORT_LIMITS.lineBytes)} bytes (1 MiB): shorten its properties`,
@@ -198,7 +199,7 @@ export function planImport(ndjson: string): ImportPlan {
       if (lineNumbers) lineNumbers.push(previous.line);
       else earlier.set(id, [previous.line]);
     }
-    latest.set(id, { line: index + 1, parsed, bytes: exactUtf8Bytes(JSON.stringify(parsed.write)) });
+    latest.set(id, { line: index + 1, parsed, bytes: utf8Bytes(JSON.stringify(parsed.write)) });
   }
   const supersededLines: SupersededLine[] = [];
   for (const [id, lineNumbers] of earlier) {

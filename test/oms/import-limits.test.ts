@@ -94,6 +94,8 @@ describe('the 10 MiB import body', () => {
         controller.close();
       },
     });
+    // A stream of unknown length goes without Content-Length, so only counting the bytes can stop it.
+    expect(new Request('https://recon.test', { method: 'POST', body: new ReadableStream() }).headers.has('Content-Length')).toBe(false);
     const response = await importBody(org.key, body);
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ error: 'payload_too_large', message: 'Request body exceeds 10 MiB; send less, or split it.' });
