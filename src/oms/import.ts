@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { CoreContext } from '../core/context.ts';
 import { randomId } from '../auth/api-key.ts';
+import { DomainError } from '../core/errors.ts';
 import { assertScope } from '../core/scopes.ts';
 import { KEY_SCHEMAS, LINKS, OBJECT_TYPES, PROPERTY_SCHEMAS, type ObjectType } from './object-types.ts';
-import { writeObjects, type LinkWrite, type ObjectWrite } from './store.ts';
+import { MAX_OBJECT_BYTES, writeObjects, type LinkWrite, type ObjectWrite } from './store.ts';
 
 /** One line the import could not apply; the line was skipped whole. */
 export interface ImportError {
@@ -12,13 +13,34 @@ export interface ImportError {
   message: string;
 }
 
+/** A line not applied because a later valid line names the same object or link. */
+export interface SupersededLine {
+  line: number;
+  /** The line that was applied instead: the last valid one for that object or link. */
+  by: number;
+}
+
 export interface ImportResult {
   imported: number;
   updated: number;
   unchanged: number;
   failed: number;
   errors: ImportError[];
+  superseded: number;
+  supersededLines: SupersededLine[];
 }
+
+/** The bounds of one import (README, Knowledge base). The body itself is capped at 10 MiB in app.ts. */
+export const IMPORT_LIMITS = {
+  /** Non-empty lines in one request; more is refused whole with 413 before anything is written. */
+  lines: 10_000,
+  /** UTF-8 bytes of one line; a longer line fails and nothing of it is written. */
+  lineBytes: 1024 * 1024,
+  /** Properties named on one object line. */
+  properties: 100,
+  /** UTF-8 bytes of one extra property of a company or person (its name and its value as JSON). */
+  extraPropertyBytes: 64 * 1024,
+} as const;
 
 const ObjectLine = z.strictObject({
   type: z.enum(OBJECT_TYPES.filter((t) => t !== 'brief') as ['company', 'person', 'source']),
@@ -48,8 +70,40 @@ function normalizeKey(type: ObjectType, key: string, path: string): string {
 
 class LineError extends Error {}
 
+const encoder = new TextEncoder();
+
+function utf8Bytes(text: string): number {
+  return encoder.encode(text).byteLength;
+}
+
+const number = (n: number) => n.toLocaleString('en-US');
+
+/** Extra properties (beyond the type's own) are free-form, so each is bounded by size. */
+function checkExtraProperties(type: ObjectType, properties: Record<string, unknown>): void {
+  const known = Object.keys(PROPERTY_SCHEMAS[type].shape);
+  for (const [name, value] of Object.entries(properties)) {
+    if (known.includes(name)) continue;
+    const bytes = utf8Bytes(name) + utf8Bytes(JSON.stringify(value));
+    if (bytes > IMPORT_LIMITS.extraPropertyBytes) {
+      const shown = name.length > 100 ? `${name.slice(0, 100)}…` : name;
+      throw new LineError(
+        `properties.${shown}: ${number(bytes)} bytes as JSON; an extra property may be at most ${number(IMPORT_LIMITS.extraPropertyBytes)} bytes (64 KiB)`,
+      );
+    }
+  }
+}
+
 /** Validates one NDJSON line into an object or link write; throws LineError with a readable reason. */
 export function parseImportLine(text: string): Parsed {
+  // A UTF-16 code unit takes at most 3 bytes in UTF-8, so most lines need no encoding to be measured.
+  if (text.length * 3 > IMPORT_LIMITS.lineBytes) {
+    const bytes = utf8Bytes(text);
+    if (bytes > IMPORT_LIMITS.lineBytes) {
+      throw new LineError(
+        `line is ${number(bytes)} bytes; a line may be at most ${number(IMPORT_LIMITS.lineBytes)} bytes (1 MiB): shorten its properties`,
+      );
+    }
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -76,46 +130,57 @@ export function parseImportLine(text: string): Parsed {
   if (!line.success) throw new LineError(describe(line.error));
   const { type } = line.data;
   const key = normalizeKey(type, line.data.key, 'key');
+  const count = Object.keys(line.data.properties).length;
+  if (count > IMPORT_LIMITS.properties) {
+    throw new LineError(`properties: ${number(count)} properties; an object may have at most ${IMPORT_LIMITS.properties} per line`);
+  }
   const properties = PROPERTY_SCHEMAS[type].safeParse(line.data.properties);
   if (!properties.success) throw new LineError(describe(properties.error, ['properties']));
   if (type === 'source' && properties.data.url !== undefined) {
     const url = KEY_SCHEMAS.source.safeParse(properties.data.url);
     if (!url.success || url.data !== key) throw new LineError('properties.url: must be the same URL as key');
   }
+  checkExtraProperties(type, properties.data);
   return { kind: 'object', write: { type, key, properties: properties.data } };
 }
 
-const CHUNK_LINES = 100;
-const CHUNK_BYTES = 512 * 1024;
+interface PlannedWrite {
+  line: number;
+  parsed: Parsed;
+  /** UTF-8 bytes of the write as JSON: what it adds to the statements of its chunk. */
+  bytes: number;
+}
+
+/** What an import will write, once every line is parsed: the last valid line per object and per link. */
+export interface ImportPlan {
+  writes: PlannedWrite[];
+  errors: ImportError[];
+  supersededLines: SupersededLine[];
+}
+
+function identity(parsed: Parsed): string {
+  const w = parsed.write;
+  return 'link' in w ? ['link', w.link, w.from.type, w.from.key, w.to.type, w.to.key].join('\u001f') : ['object', w.type, w.key].join('\u001f');
+}
 
 /**
- * Imports NDJSON: one object or link per line, upserted by (type, key). A bad line is reported and
- * skipped whole; good lines are applied in chunks, each chunk one D1 transaction.
+ * Parses every line of `ndjson` (pure: no I/O). A bad line becomes an error; of the valid lines
+ * naming one object (type and normalized key) or one link, only the last is kept and the earlier
+ * ones are reported as superseded by it. Throws payload_too_large past IMPORT_LIMITS.lines.
  */
-export async function importObjects(ctx: CoreContext, ndjson: string): Promise<ImportResult> {
-  assertScope(ctx, 'oms:write');
-  const result: ImportResult = { imported: 0, updated: 0, unchanged: 0, failed: 0, errors: [] };
-  const source = { kind: 'import' as const, id: randomId('imp') };
-  let objects: ObjectWrite[] = [];
-  let links: LinkWrite[] = [];
-  let keys = new Set<string>();
-  let bytes = 0;
-
-  const flush = async () => {
-    if (objects.length === 0 && links.length === 0) return;
-    const outcome = await writeObjects(ctx.env.DB, ctx.principal.organization.id, objects, links, source);
-    for (const o of [...outcome.objects, ...outcome.links]) {
-      if (o === 'created') result.imported++;
-      else if (o === 'updated') result.updated++;
-      else result.unchanged++;
-    }
-    objects = [];
-    links = [];
-    keys = new Set();
-    bytes = 0;
-  };
-
+export function planImport(ndjson: string): ImportPlan {
   const lines = ndjson.split('\n');
+  let count = 0;
+  for (const text of lines) if (text.trim()) count++;
+  if (count > IMPORT_LIMITS.lines) {
+    throw new DomainError(
+      'payload_too_large',
+      `The import has ${number(count)} lines; send at most ${number(IMPORT_LIMITS.lines)} per request and the rest in further requests. Nothing was written.`,
+    );
+  }
+  const errors: ImportError[] = [];
+  const latest = new Map<string, PlannedWrite>();
+  const earlier = new Map<string, number[]>();
   for (let index = 0; index < lines.length; index++) {
     const text = lines[index]!.trim();
     if (!text) continue;
@@ -124,22 +189,99 @@ export async function importObjects(ctx: CoreContext, ndjson: string): Promise<I
       parsed = parseImportLine(text);
     } catch (error) {
       if (!(error instanceof LineError)) throw error;
-      result.failed++;
-      result.errors.push({ line: index + 1, error: 'invalid_input', message: error.message });
+      errors.push({ line: index + 1, error: 'invalid_input', message: error.message });
       continue;
     }
-    if (parsed.kind === 'object') {
-      const id = `${parsed.write.type}\u001f${parsed.write.key}`;
-      // A key seen twice is applied in order: the second write starts a new chunk.
-      if (keys.has(id)) await flush();
-      keys.add(id);
-      objects.push(parsed.write);
-    } else {
-      links.push(parsed.write);
+    const id = identity(parsed);
+    const previous = latest.get(id);
+    if (previous) {
+      const lineNumbers = earlier.get(id);
+      if (lineNumbers) lineNumbers.push(previous.line);
+      else earlier.set(id, [previous.line]);
     }
-    bytes += text.length;
-    if (objects.length + links.length >= CHUNK_LINES || bytes >= CHUNK_BYTES) await flush();
+    latest.set(id, { line: index + 1, parsed, bytes: utf8Bytes(JSON.stringify(parsed.write)) });
   }
-  await flush();
+  const supersededLines: SupersededLine[] = [];
+  for (const [id, lineNumbers] of earlier) {
+    const by = latest.get(id)!.line;
+    for (const line of lineNumbers) supersededLines.push({ line, by });
+  }
+  supersededLines.sort((a, b) => a.line - b.line);
+  const writes = [...latest.values()].sort((a, b) => a.line - b.line);
+  return { writes, errors, supersededLines };
+}
+
+/** Writes per D1 transaction, and the UTF-8 bytes of new data they may carry together. */
+export const CHUNK_WRITES = 500;
+export const CHUNK_BYTES = 512 * 1024;
+
+/** Splits writes into chunks of at most CHUNK_WRITES and CHUNK_BYTES (a larger write goes alone). */
+export function chunkWrites(writes: readonly PlannedWrite[]): PlannedWrite[][] {
+  const chunks: PlannedWrite[][] = [];
+  let current: PlannedWrite[] = [];
+  let bytes = 0;
+  for (const write of writes) {
+    if (current.length > 0 && (current.length >= CHUNK_WRITES || bytes + write.bytes > CHUNK_BYTES)) {
+      chunks.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(write);
+    bytes += write.bytes;
+  }
+  if (current.length) chunks.push(current);
+  return chunks;
+}
+
+/**
+ * Imports NDJSON: one object or link per line, upserted by (type, key). Every line is parsed first;
+ * a bad line is reported and skipped whole, and of several lines naming one object or link only the
+ * last valid one is applied (the others are reported as superseded). The writes then go to D1 in
+ * chunks (CHUNK_WRITES, CHUNK_BYTES), each chunk one transaction.
+ */
+export async function importObjects(ctx: CoreContext, ndjson: string): Promise<ImportResult> {
+  assertScope(ctx, 'oms:write');
+  const plan = planImport(ndjson);
+  const result: ImportResult = {
+    imported: 0,
+    updated: 0,
+    unchanged: 0,
+    failed: plan.errors.length,
+    errors: plan.errors,
+    superseded: plan.supersededLines.length,
+    supersededLines: plan.supersededLines,
+  };
+  const source = { kind: 'import' as const, id: randomId('imp') };
+  for (const chunk of chunkWrites(plan.writes)) {
+    const objects: { line: number; write: ObjectWrite }[] = [];
+    const links: LinkWrite[] = [];
+    for (const { line, parsed } of chunk) {
+      if (parsed.kind === 'object') objects.push({ line, write: parsed.write });
+      else links.push(parsed.write);
+    }
+    const outcome = await writeObjects(
+      ctx.env.DB,
+      ctx.principal.organization.id,
+      objects.map((o) => o.write),
+      links,
+      source,
+    );
+    outcome.objects.forEach((o, i) => {
+      if (o !== 'too_large') return;
+      const { line, write } = objects[i]!;
+      result.failed++;
+      result.errors.push({
+        line,
+        error: 'invalid_input',
+        message: `with the properties already stored, ${write.type} ${write.key} would hold more than ${number(MAX_OBJECT_BYTES)} bytes (1.5 MiB), the most one object may hold; nothing of this line was written`,
+      });
+    });
+    for (const o of [...outcome.objects, ...outcome.links]) {
+      if (o === 'created') result.imported++;
+      else if (o === 'updated') result.updated++;
+      else if (o === 'unchanged') result.unchanged++;
+    }
+  }
+  result.errors.sort((a, b) => a.line - b.line);
   return result;
 }

@@ -21,7 +21,14 @@ export interface LinkWrite {
   to: { type: ObjectType; key: string };
 }
 
-export type WriteOutcome = 'created' | 'updated' | 'unchanged';
+/** `too_large`: with its stored properties the object would pass MAX_OBJECT_BYTES; nothing of it was written. */
+export type WriteOutcome = 'created' | 'updated' | 'unchanged' | 'too_large';
+
+/**
+ * The most one object's properties may take as JSON (UTF-8): 1.5 MiB, so that the row with its key
+ * stays under D1's 2,000,000 bytes and a brief's 500,000 characters of markdown still fit.
+ */
+export const MAX_OBJECT_BYTES = 1.5 * 1024 * 1024;
 
 export interface WriteResult {
   objects: WriteOutcome[];
@@ -29,6 +36,8 @@ export interface WriteResult {
 }
 
 type Properties = Record<string, unknown>;
+
+const encoder = new TextEncoder();
 
 /** A source's derived properties: its canonical `url` and its `domain`. */
 function withDerived(write: ObjectWrite): Properties {
@@ -39,7 +48,8 @@ function withDerived(write: ObjectWrite): Properties {
 /**
  * Upserts objects and links in one D1 batch (one transaction: all of it or none), recording
  * provenance for every changed property, a history entry per change, and re-indexing sources
- * whose title or content changed. Each (type, key) may appear once per call.
+ * whose title or content changed. Each (type, key) may appear once per call. An object that would
+ * pass MAX_OBJECT_BYTES is left as it is (`too_large`); the others are still written.
  */
 export async function writeObjects(
   db: D1Database,
@@ -59,6 +69,7 @@ export async function writeObjects(
     const after = { ...before, ...withDerived(write) };
     const changed = Object.keys(after).filter((name) => JSON.stringify(before?.[name]) !== JSON.stringify(after[name]));
     if (before && changed.length === 0) return 'unchanged';
+    if (encoder.encode(JSON.stringify(after)).byteLength > MAX_OBJECT_BYTES) return 'too_large';
     upserts.push({ type: write.type, key: write.key, properties: after });
     for (const name of changed) changes.push({ type: write.type, key: write.key, name, from: before?.[name], to: after[name] });
     if (write.type === 'source' && (!before || ['content', 'title', 'publishedAt'].some((name) => changed.includes(name)))) {
@@ -121,11 +132,34 @@ async function readCurrent(db: D1Database, organizationId: string, objects: read
 }
 
 // Each statement below writes many rows from one JSON parameter (json_each), so a batch stays a
-// handful of queries however many objects it carries (D1 counts queries per invocation).
+// handful of queries however many objects it carries (D1 counts queries per invocation). D1 refuses
+// a bound string over 2,000,000 bytes (and fails the whole batch), so the rows go in pieces of at
+// most PARAMETER_BYTES, one statement per piece.
+
+const PARAMETER_BYTES = 1024 * 1024;
+
+/** `rows` as JSON arrays of at most PARAMETER_BYTES of UTF-8 each; a row larger than that goes alone. */
+function jsonPieces(rows: readonly unknown[]): string[] {
+  const pieces: string[] = [];
+  let current: string[] = [];
+  let bytes = 2;
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    const size = encoder.encode(json).byteLength + 1;
+    if (current.length > 0 && bytes + size > PARAMETER_BYTES) {
+      pieces.push(`[${current.join(',')}]`);
+      current = [];
+      bytes = 2;
+    }
+    current.push(json);
+    bytes += size;
+  }
+  if (current.length > 0) pieces.push(`[${current.join(',')}]`);
+  return pieces;
+}
 
 function upsertStatements(db: D1Database, org: string, upserts: { type: string; key: string; properties: Properties }[], now: string) {
-  if (upserts.length === 0) return [];
-  return [
+  return jsonPieces(upserts).map((piece) =>
     db
       .prepare(
         `INSERT INTO objects (organization_id, type, key, properties, version, created_at, updated_at)
@@ -134,8 +168,8 @@ function upsertStatements(db: D1Database, org: string, upserts: { type: string; 
          ON CONFLICT (organization_id, type, key) DO UPDATE
            SET properties = excluded.properties, version = objects.version + 1, updated_at = excluded.updated_at`,
       )
-      .bind(org, now, JSON.stringify(upserts)),
-  ];
+      .bind(org, now, piece),
+  );
 }
 
 function provenanceStatements(
@@ -145,11 +179,8 @@ function provenanceStatements(
   source: WriteSource,
   now: string,
 ) {
-  if (changes.length === 0) return [];
-  const rows = JSON.stringify(
-    changes.map((c) => [c.type, c.key, c.name, c.from === undefined ? null : JSON.stringify(c.from), JSON.stringify(c.to)]),
-  );
-  return [
+  const rows = changes.map((c) => [c.type, c.key, c.name, c.from === undefined ? null : JSON.stringify(c.from), JSON.stringify(c.to)]);
+  return jsonPieces(rows).flatMap((piece) => [
     db
       .prepare(
         `INSERT INTO property_sources (organization_id, type, key, name, source_kind, source_id, source_url, updated_at)
@@ -159,7 +190,7 @@ function provenanceStatements(
            SET source_kind = excluded.source_kind, source_id = excluded.source_id,
                source_url = excluded.source_url, updated_at = excluded.updated_at`,
       )
-      .bind(org, source.kind, source.id, source.url ?? null, now, rows),
+      .bind(org, source.kind, source.id, source.url ?? null, now, piece),
     db
       .prepare(
         `INSERT INTO object_history (organization_id, type, key, at, property, from_value, to_value, source_kind, source_id)
@@ -167,8 +198,8 @@ function provenanceStatements(
                 json_extract(value, '$[3]'), json_extract(value, '$[4]'), ?3, ?4
            FROM json_each(?5)`,
       )
-      .bind(org, now, source.kind, source.id, rows),
-  ];
+      .bind(org, now, source.kind, source.id, piece),
+  ]);
 }
 
 interface SourceToIndex {
@@ -185,23 +216,25 @@ function reindexStatements(db: D1Database, org: string, sources: SourceToIndex[]
     splitPassages(s.content).map((text, ordinal) => [s.key, s.domain, s.title, s.publishedAt, ordinal, text]),
   );
   return [
-    db
-      .prepare(`DELETE FROM passages WHERE organization_id = ?1 AND source_key IN (SELECT value FROM json_each(?2))`)
-      .bind(org, JSON.stringify(sources.map((s) => s.key))),
-    db
-      .prepare(
-        `INSERT INTO passages (organization_id, source_key, domain, title, published_at, ordinal, text)
-         SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
-                json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]')
-           FROM json_each(?2)`,
-      )
-      .bind(org, JSON.stringify(passages)),
+    ...jsonPieces(sources.map((s) => s.key)).map((piece) =>
+      db.prepare(`DELETE FROM passages WHERE organization_id = ?1 AND source_key IN (SELECT value FROM json_each(?2))`).bind(org, piece),
+    ),
+    ...jsonPieces(passages).map((piece) =>
+      db
+        .prepare(
+          `INSERT INTO passages (organization_id, source_key, domain, title, published_at, ordinal, text)
+           SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+                  json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]')
+             FROM json_each(?2)`,
+        )
+        .bind(org, piece),
+    ),
   ];
 }
 
 function linkStatements(db: D1Database, org: string, links: LinkWrite[], source: WriteSource, now: string) {
-  if (links.length === 0) return [];
-  return [
+  const rows = links.map((l) => [l.link, l.from.type, l.from.key, l.to.type, l.to.key]);
+  return jsonPieces(rows).map((piece) =>
     db
       .prepare(
         `INSERT INTO links (organization_id, link, from_type, from_key, to_type, to_key, source_kind, source_id, created_at)
@@ -210,6 +243,6 @@ function linkStatements(db: D1Database, org: string, links: LinkWrite[], source:
            FROM json_each(?5) WHERE true
          ON CONFLICT DO NOTHING`,
       )
-      .bind(org, source.kind, source.id, now, JSON.stringify(links.map((l) => [l.link, l.from.type, l.from.key, l.to.type, l.to.key]))),
-  ];
+      .bind(org, source.kind, source.id, now, piece),
+  );
 }

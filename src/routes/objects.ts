@@ -23,6 +23,10 @@ const ImportResult = z.object({
   unchanged: z.int(),
   failed: z.int().describe('Lines skipped whole; see errors.'),
   errors: z.array(z.object({ line: z.int(), error: z.string(), message: z.string() })),
+  superseded: z.int().describe('Valid lines not applied because a later valid line names the same object (type and key) or link.'),
+  supersededLines: z
+    .array(z.object({ line: z.int(), by: z.int().describe('The line applied instead: the last valid one for that object or link.') }))
+    .describe('Each superseded line, in line order.'),
 });
 
 export const objectOperations: ApiOperation[] = [
@@ -30,10 +34,13 @@ export const objectOperations: ApiOperation[] = [
     method: 'post',
     path: '/api/v1/oms/objects/import',
     operationId: 'importObjects',
-    summary: 'Bulk upsert objects and links from NDJSON (one per line); bad lines are reported and skipped',
+    summary: 'Bulk upsert objects and links from NDJSON (one per line); bad lines are reported and skipped, repeated keys applied once',
     description:
       'Lines: {"type":"source","key":"https://acme.com/pricing","properties":{"title":"...","publishedAt":"2026-05-01","content":"..."}} ' +
-      'or {"link":"competitors","from":{"type":"company","key":"acme.com"},"to":{"type":"company","key":"globex.com"}}. Up to 10 MiB.',
+      'or {"link":"competitors","from":{"type":"company","key":"acme.com"},"to":{"type":"company","key":"globex.com"}}. ' +
+      'Limits: 10 MiB per body and 10,000 non-empty lines (over either: 413, nothing written); 1 MiB per line, 100 properties ' +
+      'per object line and 64 KiB per extra company or person property (a line over these fails alone). When several lines name ' +
+      'one object or link, only the last valid one is applied; the others are listed in supersededLines.',
     auth: 'key',
     scope: 'oms:write',
     requestBody: { schema: z.string().describe('NDJSON'), contentType: 'application/x-ndjson' },

@@ -29,7 +29,7 @@ describe('POST /api/v1/oms/objects/import', () => {
       ),
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ imported: 4, updated: 0, unchanged: 0, failed: 0, errors: [] });
+    expect(await response.json()).toEqual({ imported: 4, updated: 0, unchanged: 0, failed: 0, errors: [], superseded: 0, supersededLines: [] });
 
     const row = await env.DB.prepare("SELECT properties, version FROM objects WHERE organization_id = ? AND type = 'source'")
       .bind(org.id)
