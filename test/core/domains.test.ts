@@ -89,7 +89,7 @@ describe('one normalization of domains', () => {
     const org = await createOrganization();
     const lines = [
       { type: 'company', key: 'https://WWW.Acme.com/', properties: { name: 'Acme Analytics', domain: 'ACME.com.' } },
-      { type: 'company', key: 'acme.com', properties: { name: 'Acme Analytics' } },
+      { type: 'company', key: 'acme.com', properties: { name: 'Acme Analytics', domain: 'https://www.acme.com/about' } },
     ];
     const response = await call('/api/v1/oms/objects/import', {
       key: org.key,
@@ -97,7 +97,8 @@ describe('one normalization of domains', () => {
       rawBody: lines.map((line) => JSON.stringify(line)).join('\n'),
       headers: { 'Content-Type': 'application/x-ndjson' },
     });
-    expect(await response.json()).toMatchObject({ failed: 0 });
+    // Both keys are the same company, so the import applies the last line only (repeated keys).
+    expect(await response.json()).toMatchObject({ failed: 0, superseded: 1, supersededLines: [{ line: 1, by: 2 }] });
     const rows = await env.DB.prepare("SELECT key, properties FROM objects WHERE organization_id = ? AND type = 'company'").bind(org.id).all<{ key: string; properties: string }>();
     expect(rows.results.map((row) => [row.key, JSON.parse(row.properties).domain])).toEqual([['acme.com', 'acme.com']]);
   });
