@@ -1,6 +1,11 @@
 import type { RunRecord } from '../runs/types.ts';
 
-/** Mirrors a run's summary into D1 (the `runs` table), so an organization's runs can be listed. */
+/**
+ * Mirrors a run's summary into D1 (the `runs` table), so an organization's runs can be listed and
+ * its running runs counted. The row only moves forward: a row in a terminal state (`completed`,
+ * `failed`, `cancelled`) never changes, and a write older (by `updatedAt`) than the row is ignored,
+ * so two writes that land out of order cannot leave the row behind the run.
+ */
 export async function mirrorRun(db: D1Database, run: RunRecord): Promise<void> {
   const done = run.steps.filter((s) => s.status !== 'pending').length;
   await db
@@ -8,7 +13,8 @@ export async function mirrorRun(db: D1Database, run: RunRecord): Promise<void> {
       `INSERT INTO runs (id, organization_id, kind, target, status, steps_done, steps_total, created_at, updated_at, finished_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
        ON CONFLICT (id) DO UPDATE SET status = excluded.status, steps_done = excluded.steps_done,
-         updated_at = excluded.updated_at, finished_at = excluded.finished_at`,
+         updated_at = excluded.updated_at, finished_at = excluded.finished_at
+        WHERE runs.status = 'running' AND excluded.updated_at >= runs.updated_at`,
     )
     .bind(run.id, run.organizationId, run.kind, run.target, run.status, done, run.steps.length, run.createdAt, run.updatedAt, run.finishedAt ?? null)
     .run();
