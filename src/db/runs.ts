@@ -20,6 +20,39 @@ export async function mirrorRun(db: D1Database, run: RunRecord): Promise<void> {
     .run();
 }
 
+export interface RunSlotClaim {
+  id: string;
+  organizationId: string;
+  kind: string;
+  target: string;
+  stepsTotal: number;
+  createdAt: string;
+}
+
+/**
+ * Writes the summary row of a new run as `running`, only if the organization has fewer than `cap`
+ * running runs updated since `freshSince` (a row not updated since is a run whose object never
+ * started or stopped answering: it holds no slot). One statement, so two simultaneous starts
+ * cannot both take the last slot. True when the row was written.
+ */
+export async function claimRunSlot(db: D1Database, run: RunSlotClaim, cap: number, freshSince: string): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `INSERT INTO runs (id, organization_id, kind, target, status, steps_done, steps_total, created_at, updated_at)
+       SELECT ?1, ?2, ?3, ?4, 'running', 0, ?5, ?6, ?6
+        WHERE (SELECT count(*) FROM (SELECT 1 FROM runs
+                WHERE organization_id = ?2 AND status = 'running' AND updated_at >= ?7 LIMIT ?8)) < ?8`,
+    )
+    .bind(run.id, run.organizationId, run.kind, run.target, run.stepsTotal, run.createdAt, freshSince, cap)
+    .run();
+  return result.meta.changes === 1;
+}
+
+/** Removes the row of a run whose object could not be started, so it holds no slot. */
+export async function releaseRunSlot(db: D1Database, id: string): Promise<void> {
+  await db.prepare(`DELETE FROM runs WHERE id = ?1 AND steps_done = 0 AND status = 'running'`).bind(id).run();
+}
+
 export interface RunSummary {
   id: string;
   kind: string;
