@@ -1,71 +1,50 @@
 import type { RankedPassage } from './select.ts';
-import { stem } from './text.ts';
 
 /**
  * A search whose cost does not grow with the knowledge base. FTS5's BM25 scores every row an
  * expression matches, and reads the whole posting list of each of its terms to weigh them; the
  * posting lists of common words are shared by every organization, so ranking a common-word
  * expression costs everyone. Here the index only finds the newest matches, in its own (rowid)
- * order, stopping after `limit` rows; those few are ranked in the Worker.
+ * order, stopping after `window` rows, and only those are scored, by a cheap count of the words
+ * they hold.
  */
 
-export interface NewestPassages {
-  /** The newest matching passages (most recently indexed first), each with score 0. */
+export interface BoundedPassages {
+  /** The best `limit` of the newest `window` matching passages, best first. */
   passages: RankedPassage[];
-  /** True when more passages match than were read. */
+  /** True when more than `window` passages match: only the newest were read. */
   more: boolean;
 }
 
-/** The `limit` most recently indexed passages matching an FTS5 expression, and whether more match. */
-export async function newestPassages(db: D1Database, expression: string, limit: number): Promise<NewestPassages> {
+/**
+ * Of the `window` most recently indexed passages matching an FTS5 expression, the `limit` that hold
+ * the most of `words` (a word counts where a word of the text starts with it; in the title it
+ * counts twice), newest first among equals. `score` is minus that count, lower is better, as
+ * FTS5's BM25 reports it. One statement; it reads at most `window + 1` index entries in rowid order.
+ */
+export async function searchNewestPassages(
+  db: D1Database,
+  expression: string,
+  words: readonly string[],
+  window: number,
+  limit: number,
+): Promise<BoundedPassages> {
   const { results } = await db
     .prepare(
-      `SELECT p.source_key AS sourceKey, p.text, p.title, p.domain, p.published_at AS publishedAt, 0 AS score
-         FROM (SELECT rowid FROM passages_fts WHERE passages_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2) AS hits
-         JOIN passages p ON p.id = hits.rowid
-        ORDER BY p.id DESC`,
+      `WITH hits AS (SELECT rowid FROM passages_fts WHERE passages_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2 + 1),
+            newest AS (SELECT rowid FROM hits ORDER BY rowid DESC LIMIT ?2)
+       SELECT p.source_key AS sourceKey, p.text, p.title, p.domain, p.published_at AS publishedAt,
+              -(SELECT total(2 * (instr(' ' || lower(p.title), ' ' || w.value) > 0) + (instr(' ' || lower(p.text), ' ' || w.value) > 0))
+                  FROM json_each(?3) AS w) AS score,
+              (SELECT count(*) FROM hits) AS matched
+         FROM newest JOIN passages p ON p.id = newest.rowid
+        ORDER BY score, p.id DESC
+        LIMIT ?4`,
     )
-    .bind(expression, limit + 1)
-    .all<RankedPassage>();
-  return { passages: results.slice(0, limit), more: results.length > limit };
-}
-
-const K1 = 1.2;
-const B = 0.75;
-
-function stems(text: string): string[] {
-  return (text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
-}
-
-/**
- * The passages ranked by BM25 for `words` (k1 1.2, b 0.75, the title counted twice, as the FTS5
- * searches weigh it), with document frequencies taken within `passages` themselves; best first,
- * each `score` negative like FTS5's (lower is better). Passages holding none of the words keep 0.
- */
-export function rankWithin(passages: readonly RankedPassage[], words: readonly string[]): RankedPassage[] {
-  const wanted = [...new Set(words.flatMap(stems))];
-  const docs = passages.map((passage) => {
-    const tokens = [...stems(passage.title), ...stems(passage.title), ...stems(passage.text)];
-    const counts = new Map<string, number>();
-    for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
-    return { passage, length: tokens.length, counts };
-  });
-  const n = docs.length;
-  const averageLength = docs.reduce((sum, d) => sum + d.length, 0) / Math.max(n, 1) || 1;
-  const idf = new Map(
-    wanted.map((word) => {
-      const df = docs.filter((d) => d.counts.has(word)).length;
-      return [word, Math.log((n - df + 0.5) / (df + 0.5) + 1)];
-    }),
-  );
-  return docs
-    .map(({ passage, length, counts }) => {
-      let score = 0;
-      for (const word of wanted) {
-        const tf = counts.get(word) ?? 0;
-        if (tf) score += (idf.get(word)! * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / averageLength));
-      }
-      return { ...passage, score: -score };
-    })
-    .sort((a, b) => a.score - b.score);
+    .bind(expression, window, JSON.stringify(words.map((word) => word.toLowerCase())), limit)
+    .all<RankedPassage & { matched: number }>();
+  return {
+    passages: results.map(({ matched: _matched, ...passage }) => passage),
+    more: (results[0]?.matched ?? 0) > window,
+  };
 }

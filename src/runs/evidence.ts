@@ -1,5 +1,5 @@
 import { aliasesOf, type KnownCompany } from '../research/competitors.ts';
-import { newestPassages, rankWithin } from '../research/bounded-search.ts';
+import { searchNewestPassages } from '../research/bounded-search.ts';
 import type { Finding, ResearchSource } from '../research/provider.ts';
 import { anyOf, scopeExpression, sourceOf } from '../research/search.ts';
 import { selectSentences } from '../research/select.ts';
@@ -10,7 +10,7 @@ import { selectSentences } from '../research/select.ts';
  * the cost stays the same however many passages match.
  */
 export const EVIDENCE_WINDOW = 400;
-/** Of those, the best by BM25 (ranked in the Worker) that sources and sentences are taken from. */
+/** Of those, the ones holding the most area terms, that sources and sentences are taken from. */
 export const EVIDENCE_PASSAGES = 80;
 
 export interface AreaEvidence {
@@ -25,7 +25,7 @@ export interface AreaEvidence {
 /**
  * Evidence about one area of a company in the organization's knowledge base: of the newest
  * EVIDENCE_WINDOW passages that name the company and any of the area's terms, the
- * EVIDENCE_PASSAGES best by BM25, and the best sentences among them.
+ * EVIDENCE_PASSAGES that hold the most area terms, and the best sentences among them.
  */
 export async function gatherEvidence(
   db: D1Database,
@@ -35,8 +35,14 @@ export async function gatherEvidence(
   findings: number,
 ): Promise<AreaEvidence> {
   const aliases = aliasesOf(company).map((alias) => alias.split('.')[0]!);
-  const newest = await newestPassages(db, `${scopeExpression(organizationId)} AND ${anyOf(aliases)} AND ${anyOf(areaTerms)}`, EVIDENCE_WINDOW);
-  const passages = rankWithin(newest.passages, areaTerms).slice(0, EVIDENCE_PASSAGES);
+  const newest = await searchNewestPassages(
+    db,
+    `${scopeExpression(organizationId)} AND ${anyOf(aliases)} AND ${anyOf(areaTerms)}`,
+    areaTerms,
+    EVIDENCE_WINDOW,
+    EVIDENCE_PASSAGES,
+  );
+  const passages = newest.passages;
   const sources = [...new Map(passages.map((p) => [p.sourceKey, sourceOf(p)])).values()];
   const selected = selectSentences(passages, areaTerms.join(' '), undefined, { count: findings, perSource: 1 });
   return {
