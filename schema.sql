@@ -136,3 +136,6 @@ CREATE TABLE IF NOT EXISTS runs (
   finished_at      TEXT
 );
 CREATE INDEX IF NOT EXISTS runs_by_organization ON runs (organization_id, created_at DESC, id DESC);
+-- Counting an organization's running runs (the cap on concurrent runs, checked at every start)
+-- reads only those rows.
+CREATE INDEX IF NOT EXISTS runs_running_by_organization ON runs (organization_id, status, updated_at);

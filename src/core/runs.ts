@@ -1,5 +1,5 @@
 import { companyName } from '../db/companies.ts';
-import { listRuns as listRunRows, type RunSummary } from '../db/runs.ts';
+import { claimRunSlot, listRuns as listRunRows, releaseRunSlot, type RunSummary } from '../db/runs.ts';
 import { AUDIT_STEPS } from '../runs/audit.ts';
 import type { RunInit } from '../durable-objects/run-object.ts';
 import { RUN_KINDS, type RunKind, type RunRecord, type RunStatus } from '../runs/types.ts';
@@ -32,9 +32,42 @@ function notFound(kind: string, id: string): DomainError {
   return new DomainError('not_found', `No ${kind} run ${id} in your organization.`);
 }
 
-async function launch(ctx: CoreContext, init: Omit<RunInit, 'id'>): Promise<CommandResult> {
+/** How many runs one organization may have running at once; one more start answers 429. */
+export const MAX_RUNNING_RUNS = 3;
+/** A running run whose summary has not changed for this long holds no slot (its object is gone). */
+export const RUN_SLOT_STALE_MS = 10 * 60_000;
+/** Retry-After of a start refused by the cap: about how long a large audit's run takes. */
+const RUN_SLOT_RETRY_SECONDS = 10;
+
+/**
+ * Starts a run: takes one of the organization's MAX_RUNNING_RUNS slots (writing the run's D1 row
+ * in the same statement, so simultaneous starts cannot overshoot), then starts its object. Over
+ * the cap: 429 `rate_limited` and nothing is written. Every door's start (REST commands, the audit
+ * shortcut, MCP tools and tasks) comes here.
+ */
+async function launch(ctx: CoreContext, init: Omit<RunInit, 'id' | 'createdAt'>): Promise<CommandResult> {
   const id = ctx.env.RUNS.newUniqueId().toString();
-  await ctx.env.RUNS.get(ctx.env.RUNS.idFromString(id)).start({ ...init, id });
+  const now = Date.now();
+  const createdAt = new Date(now).toISOString();
+  const claimed = await claimRunSlot(
+    ctx.env.DB,
+    { id, organizationId: init.organizationId, kind: init.kind, target: init.target, stepsTotal: init.steps.length, createdAt },
+    MAX_RUNNING_RUNS,
+    new Date(now - RUN_SLOT_STALE_MS).toISOString(),
+  );
+  if (!claimed) {
+    throw new DomainError(
+      'rate_limited',
+      `Your organization already has ${MAX_RUNNING_RUNS} runs going, the most it may run at once; wait for one to finish (GET /api/v1/runs lists them) or cancel one (DELETE /api/v1/runs/{kind}/{id}), then start again.`,
+      { headers: { 'Retry-After': String(RUN_SLOT_RETRY_SECONDS) } },
+    );
+  }
+  try {
+    await ctx.env.RUNS.get(ctx.env.RUNS.idFromString(id)).start({ ...init, id, createdAt });
+  } catch (error) {
+    await releaseRunSlot(ctx.env.DB, id);
+    throw error;
+  }
   return { mode: 'async', run: { id, kind: init.kind, status: 'running' } };
 }
 

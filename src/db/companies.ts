@@ -5,11 +5,21 @@ import type { KnownCompany } from '../research/competitors.ts';
  * recognise and name companies. Writes go through oms/store.ts like every object's.
  */
 
-/** Every company: its key (domain) and name. */
+/**
+ * How many companies the reads below consider at most: the most recently updated ones. Research
+ * and competitors recognise companies among these; beyond it, a read would grow with the
+ * organization's data instead of staying bounded.
+ */
+export const COMPANIES_READ = 5_000;
+
+/** The most recently updated COMPANIES_READ companies: key (domain) and name. */
 export async function listCompanies(db: D1Database, organizationId: string): Promise<KnownCompany[]> {
   const { results } = await db
-    .prepare(`SELECT key, json_extract(properties, '$.name') AS name FROM objects WHERE organization_id = ? AND type = 'company'`)
-    .bind(organizationId)
+    .prepare(
+      `SELECT key, json_extract(properties, '$.name') AS name FROM objects
+        WHERE organization_id = ?1 AND type = 'company' ORDER BY updated_at DESC LIMIT ?2`,
+    )
+    .bind(organizationId, COMPANIES_READ)
     .all<{ key: string; name: string | null }>();
   return results.map((row) => ({ key: row.key, ...(row.name ? { name: row.name } : {}) }));
 }
@@ -23,16 +33,20 @@ export async function companyName(db: D1Database, organizationId: string, key: s
   return row?.name ?? undefined;
 }
 
-/** Keys of the companies whose domain or name `text` mentions. */
+/** At most this many companies are named in one text (a brief links to them). */
+export const COMPANIES_NAMED = 25;
+
+/** Keys of the companies (among the COMPANIES_READ most recently updated) whose domain or name `text` mentions. */
 export async function companiesNamedIn(db: D1Database, organizationId: string, text: string): Promise<string[]> {
   const { results } = await db
     .prepare(
-      `SELECT key FROM objects
-        WHERE organization_id = ?1 AND type = 'company'
-          AND (instr(lower(?2), key) > 0
-               OR instr(lower(?2), lower(json_extract(properties, '$.name'))) > 0)`,
+      `SELECT key FROM (SELECT key, properties FROM objects
+                         WHERE organization_id = ?1 AND type = 'company' ORDER BY updated_at DESC LIMIT ?3)
+        WHERE instr(lower(?2), key) > 0
+           OR instr(lower(?2), lower(json_extract(properties, '$.name'))) > 0
+        LIMIT ?4`,
     )
-    .bind(organizationId, text)
+    .bind(organizationId, text, COMPANIES_READ, COMPANIES_NAMED)
     .all<{ key: string }>();
   return results.map((row) => row.key);
 }

@@ -1,6 +1,11 @@
 import type { RunRecord } from '../runs/types.ts';
 
-/** Mirrors a run's summary into D1 (the `runs` table), so an organization's runs can be listed. */
+/**
+ * Mirrors a run's summary into D1 (the `runs` table), so an organization's runs can be listed and
+ * its running runs counted. The row only moves forward: a row in a terminal state (`completed`,
+ * `failed`, `cancelled`) never changes, and a write older (by `updatedAt`) than the row is ignored,
+ * so two writes that land out of order cannot leave the row behind the run.
+ */
 export async function mirrorRun(db: D1Database, run: RunRecord): Promise<void> {
   const done = run.steps.filter((s) => s.status !== 'pending').length;
   await db
@@ -8,10 +13,44 @@ export async function mirrorRun(db: D1Database, run: RunRecord): Promise<void> {
       `INSERT INTO runs (id, organization_id, kind, target, status, steps_done, steps_total, created_at, updated_at, finished_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
        ON CONFLICT (id) DO UPDATE SET status = excluded.status, steps_done = excluded.steps_done,
-         updated_at = excluded.updated_at, finished_at = excluded.finished_at`,
+         updated_at = excluded.updated_at, finished_at = excluded.finished_at
+        WHERE runs.status = 'running' AND excluded.updated_at >= runs.updated_at`,
     )
     .bind(run.id, run.organizationId, run.kind, run.target, run.status, done, run.steps.length, run.createdAt, run.updatedAt, run.finishedAt ?? null)
     .run();
+}
+
+export interface RunSlotClaim {
+  id: string;
+  organizationId: string;
+  kind: string;
+  target: string;
+  stepsTotal: number;
+  createdAt: string;
+}
+
+/**
+ * Writes the summary row of a new run as `running`, only if the organization has fewer than `cap`
+ * running runs updated since `freshSince` (a row not updated since is a run whose object never
+ * started or stopped answering: it holds no slot). One statement, so two simultaneous starts
+ * cannot both take the last slot. True when the row was written.
+ */
+export async function claimRunSlot(db: D1Database, run: RunSlotClaim, cap: number, freshSince: string): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `INSERT INTO runs (id, organization_id, kind, target, status, steps_done, steps_total, created_at, updated_at)
+       SELECT ?1, ?2, ?3, ?4, 'running', 0, ?5, ?6, ?6
+        WHERE (SELECT count(*) FROM (SELECT 1 FROM runs
+                WHERE organization_id = ?2 AND status = 'running' AND updated_at >= ?7 LIMIT ?8)) < ?8`,
+    )
+    .bind(run.id, run.organizationId, run.kind, run.target, run.stepsTotal, run.createdAt, freshSince, cap)
+    .run();
+  return result.meta.changes === 1;
+}
+
+/** Removes the row of a run whose object could not be started, so it holds no slot. */
+export async function releaseRunSlot(db: D1Database, id: string): Promise<void> {
+  await db.prepare(`DELETE FROM runs WHERE id = ?1 AND steps_done = 0 AND status = 'running'`).bind(id).run();
 }
 
 export interface RunSummary {

@@ -2,7 +2,7 @@ import { missingProfileFields } from '../core/profile.ts';
 import type { SalesProfile } from '../core/schemas/profile.ts';
 import { readSalesProfile } from '../db/sales-profiles.ts';
 import type { ResearchSource } from '../research/provider.ts';
-import { anyOf, scopeExpression, searchPassages } from '../research/search.ts';
+import { capTermCounts, scopeExpression } from '../research/search.ts';
 import { AREAS, assessArea, type GtmArea } from './gtm-audit.ts';
 import { renderReport } from './report.ts';
 import type { Fix, RunPlan, StepOutput } from './types.ts';
@@ -30,25 +30,44 @@ async function profileOf(db: D1Database, organizationId: string): Promise<SalesP
   return stored.profile;
 }
 
+/** The profile step counts your own sources among at most this many of your own passages. */
+export const OWN_PASSAGES_READ = 10_000;
+/** At most this many ICP entries are checked in one statement (D1 binds at most 100 values). */
+const ENTRIES_PER_STATEMENT = 90;
+
+/** Distinct sources among the first OWN_PASSAGES_READ passages of the organization's own domain. */
+async function ownSourceCount(db: D1Database, ownPages: string): Promise<{ count: number; capped: boolean }> {
+  const row = await db
+    .prepare(
+      `SELECT count(*) AS passages, count(DISTINCT p.source_key) AS sources
+         FROM (SELECT rowid FROM passages_fts WHERE passages_fts MATCH ?1 LIMIT ?2) AS hits
+         JOIN passages p ON p.id = hits.rowid`,
+    )
+    .bind(ownPages, OWN_PASSAGES_READ)
+    .first<{ passages: number; sources: number }>();
+  return { count: row?.sources ?? 0, capped: (row?.passages ?? 0) >= OWN_PASSAGES_READ };
+}
+
 /**
  * Profile: completeness (15 points off per missing required field, 5 per empty optional list) and
  * consistency with the organization's own sources (10 off when none is on its domain, 5 off per ICP
- * industry or persona that none of them mentions, at most 30).
+ * industry or persona that none of them mentions, at most 30). Each ICP entry is only looked up
+ * (does any own passage hold it?), never ranked.
  */
 async function auditProfile(db: D1Database, organizationId: string): Promise<StepOutput> {
   const profile = await profileOf(db, organizationId);
   const missing = missingProfileFields(profile);
   const emptyOptional = (['competitors', 'valueProps'] as const).filter((f) => profile[f].length === 0);
-  const own = await db
-    .prepare(`SELECT COUNT(DISTINCT source_key) AS n FROM passages WHERE organization_id = ? AND domain = ?`)
-    .bind(organizationId, profile.domain ?? '')
-    .first<{ n: number }>();
-  const ownSources = own?.n ?? 0;
-  const unmentioned: string[] = [];
   const ownPages = scopeExpression(organizationId, { include: [profile.domain ?? ''], exclude: [] });
-  for (const entry of [...profile.icp.industries, ...profile.icp.personas]) {
-    const hits = await searchPassages(db, `${ownPages} AND ${anyOf([entry])}`, 1);
-    if (hits.length === 0) unmentioned.push(entry);
+  const own = await ownSourceCount(db, ownPages);
+  const ownSources = own.count;
+  const ownLabel = own.capped ? `${ownSources}+` : String(ownSources);
+  const entries = [...new Set([...profile.icp.industries, ...profile.icp.personas])];
+  const unmentioned: string[] = [];
+  for (let i = 0; i < entries.length; i += ENTRIES_PER_STATEMENT) {
+    const chunk = entries.slice(i, i + ENTRIES_PER_STATEMENT);
+    const found = await capTermCounts(db, ownPages, chunk, 1);
+    unmentioned.push(...chunk.filter((_, j) => found[j] === 0));
   }
   const score = clamp(100 - 15 * missing.length - 5 * emptyOptional.length - (ownSources === 0 ? 10 : 0) - Math.min(5 * unmentioned.length, 30));
   const fixes: Fix[] = [];
@@ -56,10 +75,10 @@ async function auditProfile(db: D1Database, organizationId: string): Promise<Ste
   if (emptyOptional.length) fixes.push({ priority: 'low', action: `Add ${emptyOptional.join(' and ')} to the profile, so research can relate findings to them.`, where: 'PUT /api/v1/profile' });
   if (ownSources === 0) fixes.push({ priority: 'medium', action: `Import your own pages (${profile.domain ?? 'your domain'}) so research knows what you say about yourself.`, where: 'POST /api/v1/oms/objects/import' });
   if (unmentioned.length) fixes.push({ priority: 'medium', action: `Your own pages never mention ${unmentioned.join(', ')}; either say so on your site or correct the ICP.`, where: 'your website, then POST /api/v1/oms/objects/import; or PUT /api/v1/profile' });
-  return output(score, `${missing.length} required field(s) missing; ${ownSources} own source(s); ${unmentioned.length} ICP entr${unmentioned.length === 1 ? 'y' : 'ies'} your pages never mention.`, [
+  return output(score, `${missing.length} required field(s) missing; ${ownLabel} own source(s); ${unmentioned.length} ICP entr${unmentioned.length === 1 ? 'y' : 'ies'} your pages never mention.`, [
     `- Required fields missing: ${missing.length ? missing.join(', ') : 'none'}`,
     `- Optional lists empty: ${emptyOptional.length ? emptyOptional.join(', ') : 'none'}`,
-    `- Sources on ${profile.domain ?? 'your domain'}: ${ownSources}`,
+    `- Sources on ${profile.domain ?? 'your domain'}: ${ownLabel}${own.capped ? ` (counted among the first ${OWN_PASSAGES_READ.toLocaleString('en-US')} passages of your pages)` : ''}`,
     `- ICP industries and personas none of your pages mention: ${unmentioned.length ? unmentioned.join(', ') : 'none'}`,
   ], fixes);
 }
@@ -76,7 +95,7 @@ async function auditGoToMarket(db: D1Database, organizationId: string): Promise<
   for (const area of Object.keys(AREAS) as GtmArea[]) {
     const result = await assessArea(db, organizationId, company, area);
     total += result.score ?? 0;
-    details.push(`- ${AREAS[area].title}: ${result.score}/100 (${result.summary})`);
+    details.push(`- ${AREAS[area].title}: ${result.score}/100 (${result.summary})`, ...result.details.map((line) => `  ${line}`));
     const best = result.findings[0];
     if (best) {
       const source = result.sources[best.source]!;
@@ -90,49 +109,91 @@ async function auditGoToMarket(db: D1Database, organizationId: string): Promise<
   return output(score, `Mean of the six gtm-audit areas for ${company.name ?? company.key}.`, details, fixes, { findings, sources });
 }
 
+/** The data step checks at most this many objects of each type (company, person, source), and this many links. */
+export const DATA_SAMPLE = 10_000;
+const DATA_TYPES = ['company', 'person', 'source'] as const;
+
+interface DataCounts {
+  total: number;
+  examined: Record<(typeof DATA_TYPES)[number], number>;
+  missing: number;
+  stale: number;
+  duplicates: number;
+  links: number;
+  dangling: number;
+}
+
+/** The data step's counts, each over at most DATA_SAMPLE rows (the first by key), in one statement. */
+async function countDataProblems(db: D1Database, organizationId: string): Promise<DataCounts> {
+  const sample = (type: string) =>
+    `SELECT * FROM (SELECT type, key, properties FROM objects WHERE organization_id = ?1 AND type = '${type}' ORDER BY key LIMIT ?2)`;
+  const row = await db
+    .prepare(
+      `WITH sampled AS (${DATA_TYPES.map(sample).join(' UNION ALL ')}),
+            sampled_links AS (SELECT * FROM links WHERE organization_id = ?1 LIMIT ?2)
+       SELECT
+         (SELECT count(*) FROM (SELECT 1 FROM objects WHERE organization_id = ?1 LIMIT ?2 + 1)) AS total,
+         (SELECT count(*) FROM sampled WHERE type = 'company') AS companies,
+         (SELECT count(*) FROM sampled WHERE type = 'person') AS people,
+         (SELECT count(*) FROM sampled WHERE type = 'source') AS sources,
+         (SELECT count(*) FROM sampled WHERE
+            (type IN ('company', 'person') AND json_extract(properties, '$.name') IS NULL) OR
+            (type = 'source' AND json_extract(properties, '$.publishedAt') IS NULL)) AS missing,
+         (SELECT count(*) FROM sampled WHERE type = 'source' AND json_extract(properties, '$.publishedAt') < ?3) AS stale,
+         (SELECT count(*) FROM (
+            SELECT lower(replace(coalesce(json_extract(properties, '$.domain'), key), 'www.', '')) AS d FROM sampled
+             WHERE type = 'company' GROUP BY d HAVING COUNT(*) > 1)) AS duplicates,
+         (SELECT count(*) FROM sampled_links) AS links,
+         (SELECT count(*) FROM sampled_links l WHERE
+            NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = l.organization_id AND o.type = l.from_type AND o.key = l.from_key) OR
+            NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = l.organization_id AND o.type = l.to_type AND o.key = l.to_key)) AS dangling`,
+    )
+    .bind(organizationId, DATA_SAMPLE, new Date(Date.now() - 730 * DAY).toISOString().slice(0, 10))
+    .first<Record<string, number>>();
+  const n = (name: string) => row?.[name] ?? 0;
+  return {
+    total: n('total'),
+    examined: { company: n('companies'), person: n('people'), source: n('sources') },
+    missing: n('missing'),
+    stale: n('stale'),
+    duplicates: n('duplicates'),
+    links: n('links'),
+    dangling: n('dangling'),
+  };
+}
+
 /**
  * Data: objects missing key properties (company name, source date, person name), sources published
  * over two years ago, companies that share a normalized domain, and links to objects that do not
- * exist. The score loses the share of objects with a problem, and 5 points per dangling link (at most 30).
+ * exist, each checked over at most DATA_SAMPLE objects of a type (the first by key) and DATA_SAMPLE
+ * links, and said so when more exist. The score loses the share of checked objects with a problem,
+ * and 5 points per dangling link (at most 30).
  */
 async function auditData(db: D1Database, organizationId: string): Promise<StepOutput> {
-  const count = async (sql: string, ...binds: unknown[]) =>
-    (await db.prepare(sql).bind(organizationId, ...binds).first<{ n: number }>())?.n ?? 0;
-  const total = await count(`SELECT COUNT(*) AS n FROM objects WHERE organization_id = ?`);
-  const missing = await count(
-    `SELECT COUNT(*) AS n FROM objects WHERE organization_id = ?1 AND (
-       (type = 'company' AND json_extract(properties, '$.name') IS NULL) OR
-       (type = 'source' AND json_extract(properties, '$.publishedAt') IS NULL) OR
-       (type = 'person' AND json_extract(properties, '$.name') IS NULL))`,
-  );
-  const stale = await count(
-    `SELECT COUNT(*) AS n FROM objects WHERE organization_id = ?1 AND type = 'source' AND json_extract(properties, '$.publishedAt') < ?2`,
-    new Date(Date.now() - 730 * DAY).toISOString().slice(0, 10),
-  );
-  const duplicates = await count(
-    `SELECT COUNT(*) AS n FROM (
-       SELECT lower(replace(coalesce(json_extract(properties, '$.domain'), key), 'www.', '')) AS d FROM objects
-        WHERE organization_id = ?1 AND type = 'company' GROUP BY d HAVING COUNT(*) > 1)`,
-  );
-  const dangling = await count(
-    `SELECT COUNT(*) AS n FROM links l WHERE l.organization_id = ?1 AND (
-       NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = l.organization_id AND o.type = l.from_type AND o.key = l.from_key) OR
-       NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = l.organization_id AND o.type = l.to_type AND o.key = l.to_key))`,
-  );
-  if (total === 0) {
+  const counts = await countDataProblems(db, organizationId);
+  const { missing, stale, duplicates, dangling } = counts;
+  if (counts.total === 0) {
     return output(null, 'No objects yet.', ['- The OMS holds no companies, people or sources.'], [
       { priority: 'high', action: 'Load your companies and sources so research has something to work from.', where: 'POST /api/v1/oms/objects/import' },
     ]);
   }
-  const problemShare = (missing + stale + duplicates) / total;
+  const cap = DATA_SAMPLE.toLocaleString('en-US');
+  const total = counts.total > DATA_SAMPLE ? `${cap}+` : String(counts.total);
+  const examined = counts.examined.company + counts.examined.person + counts.examined.source;
+  const sampledTypes = DATA_TYPES.filter((type) => counts.examined[type] >= DATA_SAMPLE);
+  const problemShare = examined ? (missing + stale + duplicates) / examined : 0;
   const score = clamp(100 * (1 - problemShare) - Math.min(5 * dangling, 30));
   const fixes: Fix[] = [];
   if (missing) fixes.push({ priority: 'medium', action: `Add the missing key properties of ${missing} object(s) (company and person names, source dates).`, where: 'POST /api/v1/oms/objects/import (re-import the lines with the properties)' });
   if (duplicates) fixes.push({ priority: 'high', action: `Merge ${duplicates} set(s) of companies that share a domain.`, where: 'POST /api/v1/oms/objects/import with one company per domain' });
   if (dangling) fixes.push({ priority: 'medium', action: `Import the ${dangling} object(s) that links point to, or drop those links.`, where: 'POST /api/v1/oms/objects/import' });
   if (stale) fixes.push({ priority: 'low', action: `Refresh ${stale} source(s) published over two years ago.`, where: 'POST /api/v1/oms/objects/import' });
+  const bounds: string[] = [];
+  if (sampledTypes.length) bounds.push(`- Checked the first ${cap} ${sampledTypes.map((t) => (t === 'company' ? 'companies' : t === 'person' ? 'people' : 'sources')).join(', ')} by key, not all: the counts below are for those.`);
+  if (counts.links >= DATA_SAMPLE) bounds.push(`- Checked ${cap} links, not all: the dangling count is for those.`);
   return output(score, `${total} objects; ${missing} missing key properties, ${stale} stale, ${duplicates} duplicate domain(s), ${dangling} dangling link(s).`, [
     `- Objects: ${total}`,
+    ...bounds,
     `- Missing key properties: ${missing}`,
     `- Sources published over two years ago: ${stale}`,
     `- Companies sharing a normalized domain: ${duplicates}`,
@@ -140,11 +201,14 @@ async function auditData(db: D1Database, organizationId: string): Promise<StepOu
   ], fixes);
 }
 
+/** The keys step reads at most this many active keys (the oldest first). */
+export const KEYS_READ = 500;
+
 /** Keys: active keys never used, unused for 90 days, or older than 90 days; 10 points off each. */
 async function auditKeys(db: D1Database, organizationId: string): Promise<StepOutput> {
   const { results } = await db
-    .prepare(`SELECT id, name, created_at, last_used_at FROM api_keys WHERE organization_id = ? AND revoked_at IS NULL ORDER BY created_at`)
-    .bind(organizationId)
+    .prepare(`SELECT id, name, created_at, last_used_at FROM api_keys WHERE organization_id = ? AND revoked_at IS NULL ORDER BY created_at LIMIT ?`)
+    .bind(organizationId, KEYS_READ)
     .all<{ id: string; name: string; created_at: string; last_used_at: string | null }>();
   const cutoff = new Date(Date.now() - 90 * DAY).toISOString();
   const neverUsed = results.filter((k) => !k.last_used_at);
@@ -158,8 +222,9 @@ async function auditKeys(db: D1Database, organizationId: string): Promise<StepOu
     fixes.push({ priority: 'low', action: `Rotate key ${key.id} ("${key.name}"), created ${key.created_at.slice(0, 10)}: create a replacement, switch to it, revoke the old one.`, where: `npm run keys -- create --org <slug> --name "${key.name}", then npm run keys -- revoke ${key.id}` });
   }
   const score = clamp(100 - 10 * (neverUsed.length + idle.length + old.length));
-  return output(score, `${results.length} active key(s): ${neverUsed.length} never used, ${idle.length} idle 90+ days, ${old.length} older than 90 days.`, [
-    `- Active keys: ${results.length}`,
+  const shown = results.length >= KEYS_READ ? `${KEYS_READ}+` : String(results.length);
+  return output(score, `${shown} active key(s): ${neverUsed.length} never used, ${idle.length} idle 90+ days, ${old.length} older than 90 days.`, [
+    `- Active keys: ${shown}${results.length >= KEYS_READ ? ` (the oldest ${KEYS_READ} were checked)` : ''}`,
     `- Never used: ${neverUsed.map((k) => k.id).join(', ') || 'none'}`,
     `- Unused for 90 days: ${idle.map((k) => k.id).join(', ') || 'none'}`,
     `- Older than 90 days: ${old.map((k) => k.id).join(', ') || 'none'}`,

@@ -1,6 +1,6 @@
 import { GTM_AUDIT_AREAS } from '../core/schemas/commands.ts';
 import type { KnownCompany } from '../research/competitors.ts';
-import { gatherEvidence } from './evidence.ts';
+import { EVIDENCE_PASSAGES, EVIDENCE_WINDOW, gatherEvidence } from './evidence.ts';
 import { renderReport } from './report.ts';
 import type { Fix, RunPlan, RunRecord, StepOutput } from './types.ts';
 
@@ -83,7 +83,11 @@ export async function assessArea(db: D1Database, organizationId: string, company
       evidence.sources.length === 0
         ? `No source discusses ${label}'s ${area}.`
         : `${evidence.sources.length} source(s); coverage ${parts.coverage}/50, recency ${parts.recent}/20, specificity ${parts.specific}/30.`,
-    details: [],
+    details: evidence.truncated
+      ? [
+          `- More than ${EVIDENCE_WINDOW} passages name ${label} and discuss ${area}: this area was assessed on the ${EVIDENCE_WINDOW} most recently imported, and its sources are those of the ${EVIDENCE_PASSAGES} most relevant among them.`,
+        ]
+      : [],
     findings: evidence.findings,
     sources: evidence.sources,
     fixes: fixesFor(area, label, parts, evidence.sources.length),
