@@ -14,15 +14,14 @@
  * Options: --sizes 1000,10000,100000  --calls 200  --warmup 20  --batch-mb 4  --keep (leave the
  * state directory, e.g. to query its D1 file directly).
  */
-import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { unstable_startWorker } from 'wrangler';
-import { PROJECT_ROOT } from '../lib/wrangler.ts';
 import { seedLocalDatabase } from '../seed.ts';
+import { benchConfig, createKey, RAISED_LIMIT } from './setup.ts';
 import { generateTopics, ndjsonBatches } from './corpus.ts';
 import { ms, summarize, type Summary } from './stats.ts';
 
@@ -30,7 +29,6 @@ import { ms, summarize, type Summary } from './stats.ts';
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
 const TARGET_P95_MS = 50;
-const RAISED_LIMIT = 1_000_000;
 
 const { values: options } = parseArgs({
   options: {
@@ -120,33 +118,7 @@ function removeTempDirOnExit(): void {
   process.on('exit', removeTempDirSync);
 }
 
-/** A copy of wrangler.toml with `main` made absolute and every [[ratelimits]] limit raised. */
-async function benchConfig(dir: string): Promise<string> {
-  const original = await readFile(path.join(PROJECT_ROOT, 'wrangler.toml'), 'utf8');
-  const blocks = original.match(/^\[\[ratelimits\]\]/gm)?.length ?? 0;
-  let raised = 0;
-  const config = original
-    .replace(/^main\s*=\s*"([^"]+)"/m, (_, main: string) => `main = ${JSON.stringify(path.resolve(PROJECT_ROOT, main))}`)
-    .replace(/(simple\s*=\s*\{\s*limit\s*=\s*)\d+/g, (_, head: string) => (raised++, `${head}${RAISED_LIMIT}`));
-  if (raised !== blocks || !config.includes(path.resolve(PROJECT_ROOT, 'src'))) {
-    throw new Error('Could not rewrite wrangler.toml for the bench (main or [[ratelimits]] limits not found).');
-  }
-  const file = path.join(dir, 'wrangler.toml');
-  await writeFile(file, config);
-  return file;
-}
 
-/** Creates an organization and its key with the keys CLI; returns the printed key. */
-async function createKey(slug: string, persistTo: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [path.join(PROJECT_ROOT, 'scripts', 'keys.ts'), 'create', '--org', slug, '--name', 'bench', '--persist-to', persistTo],
-    { cwd: PROJECT_ROOT },
-  );
-  const key = /\brk_live_[A-Za-z0-9]{43}\b/.exec(stdout)?.[0];
-  if (!key) throw new Error(`keys CLI printed no key:\n${stdout}`);
-  return key;
-}
 
 // ---------------------------------------------------------------------------------------------
 // HTTP.

@@ -16,14 +16,13 @@
  *
  * Options: --size 20000 (A's sources)  --calls 100  --warmup 10  --runs 3  --keep
  */
-import { execFile } from 'node:child_process';
 import { loadavg, cpus, tmpdir } from 'node:os';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { unstable_startWorker } from 'wrangler';
-import { PROJECT_ROOT } from '../lib/wrangler.ts';
 import { seedLocalDatabase } from '../seed.ts';
+import { benchConfig, createKey } from './setup.ts';
 import { generateTopics, ndjsonBatches } from './corpus.ts';
 import { ms, summarize, type Summary } from './stats.ts';
 
@@ -62,27 +61,7 @@ async function cleanup(): Promise<void> {
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
 
-/** A copy of wrangler.toml with `main` made absolute and every [[ratelimits]] limit raised. */
-async function benchConfig(dir: string): Promise<string> {
-  const original = await readFile(path.join(PROJECT_ROOT, 'wrangler.toml'), 'utf8');
-  const config = original
-    .replace(/^main\s*=\s*"([^"]+)"/m, (_, main: string) => `main = ${JSON.stringify(path.resolve(PROJECT_ROOT, main))}`)
-    .replace(/(simple\s*=\s*\{\s*limit\s*=\s*)\d+/g, (_, head: string) => `${head}1000000`);
-  const file = path.join(dir, 'wrangler.toml');
-  await writeFile(file, config);
-  return file;
-}
 
-async function createKey(slug: string, persistTo: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [path.join(PROJECT_ROOT, 'scripts', 'keys.ts'), 'create', '--org', slug, '--name', 'bench', '--persist-to', persistTo],
-    { cwd: PROJECT_ROOT },
-  );
-  const key = /\brk_live_[A-Za-z0-9]{43}\b/.exec(stdout)?.[0];
-  if (!key) throw new Error(`keys CLI printed no key:\n${stdout}`);
-  return key;
-}
 
 const post = (key: string, body: string, contentType = 'application/json'): RequestInit => ({
   method: 'POST',

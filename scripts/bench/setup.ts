@@ -1,0 +1,40 @@
+/**
+ * What the benchmarks share to set up the real Worker: a wrangler.toml whose per-key rate limits
+ * are raised (the real ones would throttle a benchmark), and organizations with keys made by the
+ * keys CLI, exactly as an operator makes them.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PROJECT_ROOT } from '../lib/wrangler.ts';
+
+export const RAISED_LIMIT = 1_000_000;
+
+/** A copy of wrangler.toml in `dir` with `main` made absolute and every [[ratelimits]] limit raised. */
+export async function benchConfig(dir: string): Promise<string> {
+  const original = await readFile(path.join(PROJECT_ROOT, 'wrangler.toml'), 'utf8');
+  const blocks = original.match(/^\[\[ratelimits\]\]/gm)?.length ?? 0;
+  let raised = 0;
+  const config = original
+    .replace(/^main\s*=\s*"([^"]+)"/m, (_, main: string) => `main = ${JSON.stringify(path.resolve(PROJECT_ROOT, main))}`)
+    .replace(/(simple\s*=\s*\{\s*limit\s*=\s*)\d+/g, (_, head: string) => (raised++, `${head}${RAISED_LIMIT}`));
+  if (raised !== blocks || !config.includes(path.resolve(PROJECT_ROOT, 'src'))) {
+    throw new Error('Could not rewrite wrangler.toml for the bench (main or [[ratelimits]] limits not found).');
+  }
+  const file = path.join(dir, 'wrangler.toml');
+  await writeFile(file, config);
+  return file;
+}
+
+/** Creates an organization and its key with the keys CLI; returns the printed key. */
+export async function createKey(slug: string, persistTo: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [path.join(PROJECT_ROOT, 'scripts', 'keys.ts'), 'create', '--org', slug, '--name', 'bench', '--persist-to', persistTo],
+    { cwd: PROJECT_ROOT },
+  );
+  const key = /\brk_live_[A-Za-z0-9]{43}\b/.exec(stdout)?.[0];
+  if (!key) throw new Error(`keys CLI printed no key:\n${stdout}`);
+  return key;
+}
