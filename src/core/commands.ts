@@ -9,6 +9,7 @@ import { parseInput } from './validation.ts';
 import { competitors } from './competitors.ts';
 import { research } from './research.ts';
 import { startAudit, startGtmAudit } from './runs.ts';
+import { AUDIT_STEPS, STEP_TITLES } from '../runs/audit.ts';
 import type { SalesProfile } from './schemas/profile.ts';
 
 export type CommandMode = 'sync' | 'async';
@@ -89,7 +90,7 @@ export const COMMANDS: readonly CommandDefinition[] = [
     title: 'Audit your organization',
     mode: 'async',
     description:
-      "Starts a background audit of your own organization (sales profile, go-to-market, data, watches, keys, approvals); poll the run for the markdown report and fix list.",
+      `Starts a background audit of your own organization (${AUDIT_STEPS.map((step) => STEP_TITLES[step]).join(', ')}); poll the run for the markdown report and fix list.`,
     input: AuditInput,
     example: {},
     requiresOnboarding: true,

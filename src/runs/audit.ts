@@ -10,7 +10,8 @@ import type { Fix, RunPlan, StepOutput } from './types.ts';
 export const AUDIT_STEPS = ['profile', 'go-to-market', 'data', 'keys'] as const;
 type AuditStep = (typeof AUDIT_STEPS)[number];
 
-const STEP_TITLES: Record<AuditStep, string> = {
+/** What each step of the audit covers; also how the catalog describes the audit. */
+export const STEP_TITLES: Record<AuditStep, string> = {
   profile: 'Sales profile',
   'go-to-market': 'Go-to-market',
   data: 'Data in the OMS',
