@@ -1,11 +1,19 @@
 /**
- * `npm run dev [-- <wrangler dev args>]`: local development in one command. Seeds the local D1
- * (schema.sql + demo data, as `npm run db:local` does), then runs `wrangler dev --port 8787` with
- * any extra arguments passed through, e.g. `npm run dev -- --ip 0.0.0.0`. A `--persist-to <dir>`
- * among them is used for the seed too, so the server sees the seeded data. Works offline.
- * `--remote` is refused: the demo data and keys exist only in the local database.
+ * `npm run dev [-- --verbose] [-- <wrangler dev args>]`: local development in one command. Seeds
+ * the local D1 (schema.sql + demo data, as `npm run db:local` does), runs `wrangler dev --port 8787`
+ * with any extra arguments passed through (`--port`, `--ip`, `--persist-to`, ...), loads the demo
+ * market into acme through the import endpoint, and only then says it is ready, with the URL, the
+ * demo keys and a first request to try. A `--persist-to <dir>` is used for the seed too, so the
+ * server sees the seeded data. Works offline and is idempotent. `--remote` is refused: the demo
+ * data and keys exist only in the local database.
+ *
+ * Quiet by default: what a user needs (the URL, the keys, the demo data, warnings and errors).
+ * `--verbose` (or `RECON_VERBOSE=1`) shows everything: wrangler's output for the seed, its banner
+ * and bindings, and a log line per request from wrangler and from the Worker.
  */
-import { loadDemoKnowledgeBase, seedLocalDatabase, waitUntilServing } from './seed.ts';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { ACME_DEMO_KEY, GLOBEX_DEMO_KEY, loadDemoKnowledgeBase, seedLocalDatabase, waitUntilServing } from './seed.ts';
 import { spawnWrangler } from './lib/wrangler.ts';
 
 const DEFAULT_PORT = '8787';
@@ -21,7 +29,9 @@ function optionValue(args: readonly string[], name: string): string | undefined 
 
 const has = (args: readonly string[], name: string) => args.some((arg) => arg === name || arg.startsWith(`${name}=`));
 
-const extra = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const verbose = argv.includes('--verbose') || ['1', 'true'].includes(process.env.RECON_VERBOSE ?? '');
+const extra = argv.filter((arg) => arg !== '--verbose');
 if (has(extra, '--remote') || extra.includes('-r')) {
   console.error('npm run dev is for local development (seeded local D1); run `wrangler dev --remote` directly for remote.');
   process.exit(2);
@@ -32,15 +42,32 @@ if (has(extra, '--persist-to') && (!persistTo || persistTo.startsWith('-'))) {
   process.exit(2);
 }
 
+const portValue = optionValue(extra, '--port') ?? DEFAULT_PORT;
+const ip = optionValue(extra, '--ip');
+const base = `http://${ip && ip !== '0.0.0.0' && ip !== '::' ? ip : 'localhost'}:${portValue}`;
+
 try {
-  await seedLocalDatabase({ persistTo });
+  await seedLocalDatabase({ persistTo, quiet: !verbose });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
+console.log(`Local D1 ready (schema.sql, demo organizations acme and globex). Starting the Worker on ${base}...`);
 
 const port = has(extra, '--port') ? [] : ['--port', DEFAULT_PORT];
-const child = spawnWrangler(['dev', ...port, ...extra]);
+// Quiet: wrangler prints only warnings and errors (its banner, bindings table, "Ready on" and one
+// line per request are info; the Worker's console.log access log is log level; console.error stays).
+const logLevel = verbose || has(extra, '--log-level') ? [] : ['--log-level', 'warn'];
+const child = spawnWrangler(['dev', ...port, ...logLevel, ...extra], verbose ? 'inherit' : ['inherit', 'pipe', 'pipe'], {
+  // Miniflare otherwise fetches a sample `Request.cf` from workers.cloudflare.com at every start,
+  // which offline prints an ENOTFOUND stack trace; the placeholder it falls back to is all local
+  // development needs.
+  CLOUDFLARE_CF_FETCH_ENABLED: process.env.CLOUDFLARE_CF_FETCH_ENABLED ?? 'false',
+});
+if (!verbose) {
+  passThrough(child.stdout!, process.stdout);
+  passThrough(child.stderr!, process.stderr);
+}
 
 // Ctrl-C in a terminal reaches wrangler too (same process group); a signal sent only to this
 // process (e.g. by a process manager) is passed on, and we exit when wrangler does.
@@ -53,17 +80,52 @@ child.on('error', (error) => {
   console.error(`Could not start wrangler dev: ${error.message}`);
   process.exit(1);
 });
-// Once wrangler serves, load the demo market into acme through the import endpoint.
-const portValue = optionValue(extra, '--port') ?? DEFAULT_PORT;
-const ip = optionValue(extra, '--ip');
-const base = `http://${ip && ip !== '0.0.0.0' ? ip : 'localhost'}:${portValue}`;
-waitUntilServing(base)
-  .then(() => loadDemoKnowledgeBase(base))
-  .then((r) =>
-    console.log(`Demo knowledge base loaded into acme: ${r.imported} new, ${r.updated} updated, ${r.unchanged} unchanged, ${r.failed} failed.`),
-  )
-  .catch((error: unknown) => console.error(`Could not load the demo knowledge base: ${error instanceof Error ? error.message : error}`));
-
 child.on('exit', (code, signal) => {
   process.exit(code ?? (signal === 'SIGINT' ? 130 : signal === 'SIGTERM' ? 143 : 1));
 });
+
+// The Worker listens before the demo market is in; "ready" is said only once it is, so a first
+// research or gtm-audit cites sources.
+waitUntilServing(base)
+  .then(() => {
+    console.log('Loading demo data into acme...');
+    return loadDemoKnowledgeBase(base);
+  })
+  .then((result) => {
+    if (result.failed > 0) console.error(`${result.failed} lines of the demo data failed to load; see --verbose.`);
+    console.log(ready(result));
+  })
+  .catch((error: unknown) =>
+    console.error(`The Worker runs on ${base}, but the demo data could not be loaded: ${error instanceof Error ? error.message : error}`),
+  );
+
+/** The announcement: where Recon is, the demo keys, and a first request that cites sources. */
+function ready(result: { imported: number; updated: number; unchanged: number }): string {
+  return `
+Recon is ready on ${base} (demo data loaded into acme: ${result.imported} new, ${result.updated} updated, ${result.unchanged} unchanged)
+
+  REST ${base}/api/v1    MCP ${base}/api/mcp
+
+  Demo keys (local only, every scope):
+    acme    ${ACME_DEMO_KEY}   sales profile finished
+    globex  ${GLOBEX_DEMO_KEY}   profile not finished: commands answer 428
+
+  Try:
+    curl -X POST ${base}/api/v1/commands/research \\
+      -H "Authorization: Bearer ${ACME_DEMO_KEY}" \\
+      -H 'Content-Type: application/json' -d '{"topic": "Acme Analytics pricing"}'
+
+${verbose ? '' : 'Requests are not logged; errors are. For every log line: npm run dev -- --verbose. '}Stop with Ctrl-C.`;
+}
+
+/**
+ * Copies wrangler's output line by line, leaving out source-map warnings (about the bundles of
+ * dependencies, never about our code, and nothing a user can act on). Everything else at warning
+ * level or above is shown.
+ */
+function passThrough(from: Readable, to: Writable): void {
+  createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
+    if (/source ?map/i.test(line)) return;
+    to.write(`${line}\n`);
+  });
+}

@@ -15,7 +15,7 @@ export const SEED_FILES = ['schema.sql', 'scripts/seed/demo.sql'];
 export interface SeedOptions {
   /** Local state directory (wrangler's --persist-to); default: wrangler's own .wrangler/state. */
   persistTo?: string;
-  /** Keep wrangler's output unless it fails (the tests use this). */
+  /** Keep wrangler's output unless it fails (`npm run dev` without --verbose, and the tests). */
   quiet?: boolean;
 }
 
@@ -31,6 +31,8 @@ export async function seedLocalDatabase(options: SeedOptions = {}): Promise<void
 /** The demo market (scripts/seed/knowledge-base/), loaded into the acme organization. */
 export const DEMO_KNOWLEDGE_BASE = 'scripts/seed/knowledge-base/demo.ndjson';
 export const ACME_DEMO_KEY = 'rk_test_acme_0000000000000000000000000000';
+/** The other demo organization's key: its sales profile is not finished, so commands answer 428. */
+export const GLOBEX_DEMO_KEY = 'rk_test_globex_00000000000000000000000000';
 
 /**
  * Loads the demo knowledge base into acme through the running Worker's own import endpoint, so it

@@ -12,14 +12,14 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN_DIR = path.join(PROJECT_ROOT, 'node_modules', '.bin');
 export const WRANGLER = path.join(BIN_DIR, process.platform === 'win32' ? 'wrangler.cmd' : 'wrangler');
 
-/** The environment wrangler runs in: ours, with the project's binaries first on PATH. */
-export function wranglerEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, PATH: `${BIN_DIR}${path.delimiter}${process.env.PATH ?? ''}` };
+/** The environment wrangler runs in: ours (plus `extra`), with the project's binaries first on PATH. */
+export function wranglerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra, PATH: `${BIN_DIR}${path.delimiter}${process.env.PATH ?? ''}` };
 }
 
-/** Starts wrangler with `args`; the caller decides what to do with the child. */
-export function spawnWrangler(args: readonly string[], stdio: SpawnOptions['stdio'] = 'inherit'): ChildProcess {
-  return spawn(WRANGLER, args, { cwd: PROJECT_ROOT, env: wranglerEnv(), stdio });
+/** Starts wrangler with `args` (and `env` added to ours); the caller decides what to do with the child. */
+export function spawnWrangler(args: readonly string[], stdio: SpawnOptions['stdio'] = 'inherit', env: NodeJS.ProcessEnv = {}): ChildProcess {
+  return spawn(WRANGLER, args, { cwd: PROJECT_ROOT, env: wranglerEnv(env), stdio });
 }
 
 /**

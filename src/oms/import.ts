@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CoreContext } from '../core/context.ts';
 import { randomId } from '../auth/api-key.ts';
 import { DomainError } from '../core/errors.ts';
+import { checkInput } from '../core/validation.ts';
 import { assertScope } from '../core/scopes.ts';
 import { KEY_SCHEMAS, LINKS, OBJECT_TYPES, PROPERTY_SCHEMAS, type ObjectType } from './object-types.ts';
 import { MAX_OBJECT_BYTES, writeObjects, type LinkWrite, type ObjectWrite } from './store.ts';
@@ -53,19 +54,15 @@ const LinkLine = z.strictObject({ link: z.enum(LINKS.map((l) => l.name) as [stri
 
 type Parsed = { kind: 'object'; write: ObjectWrite } | { kind: 'link'; write: LinkWrite };
 
-function describe(error: z.ZodError, prefix: string[] = []): string {
-  return error.issues
-    .map((issue) => {
-      const path = [...prefix, ...issue.path.map(String)].join('.');
-      return path ? `${path}: ${issue.message}` : issue.message;
-    })
-    .join('; ');
+/** The schema's data, or a LineError naming each offending field and what it allows. */
+function check<S extends z.ZodType>(schema: S, value: unknown, what: string, prefix = ''): z.output<S> {
+  const result = checkInput(schema, value, what, prefix);
+  if (!result.success) throw new LineError(result.details.map((d) => d.message).join('; '));
+  return result.data;
 }
 
 function normalizeKey(type: ObjectType, key: string, path: string): string {
-  const result = KEY_SCHEMAS[type].safeParse(key);
-  if (!result.success) throw new LineError(`${path}: ${describe(result.error)}`);
-  return result.data;
+  return check(KEY_SCHEMAS[type], key, path);
 }
 
 class LineError extends Error {}
@@ -111,37 +108,34 @@ export function parseImportLine(text: string): Parsed {
     throw new LineError('not valid JSON');
   }
   if (typeof value === 'object' && value !== null && 'link' in value) {
-    const line = LinkLine.safeParse(value);
-    if (!line.success) throw new LineError(describe(line.error));
-    const definition = LINKS.find((l) => l.name === line.data.link)!;
-    if (line.data.from.type !== definition.from || line.data.to.type !== definition.to) {
+    const line = check(LinkLine, value, 'line');
+    const definition = LINKS.find((l) => l.name === line.link)!;
+    if (line.from.type !== definition.from || line.to.type !== definition.to) {
       throw new LineError(`link '${definition.name}' goes from a ${definition.from} to a ${definition.to}`);
     }
     return {
       kind: 'link',
       write: {
         link: definition.name,
-        from: { type: definition.from, key: normalizeKey(definition.from, line.data.from.key, 'from.key') },
-        to: { type: definition.to, key: normalizeKey(definition.to, line.data.to.key, 'to.key') },
+        from: { type: definition.from, key: normalizeKey(definition.from, line.from.key, 'from.key') },
+        to: { type: definition.to, key: normalizeKey(definition.to, line.to.key, 'to.key') },
       },
     };
   }
-  const line = ObjectLine.safeParse(value);
-  if (!line.success) throw new LineError(describe(line.error));
-  const { type } = line.data;
-  const key = normalizeKey(type, line.data.key, 'key');
-  const count = Object.keys(line.data.properties).length;
+  const line = check(ObjectLine, value, 'line');
+  const { type } = line;
+  const key = normalizeKey(type, line.key, 'key');
+  const count = Object.keys(line.properties).length;
   if (count > IMPORT_LIMITS.properties) {
     throw new LineError(`properties: ${number(count)} properties; an object may have at most ${IMPORT_LIMITS.properties} per line`);
   }
-  const properties = PROPERTY_SCHEMAS[type].safeParse(line.data.properties);
-  if (!properties.success) throw new LineError(describe(properties.error, ['properties']));
-  if (type === 'source' && properties.data.url !== undefined) {
-    const url = KEY_SCHEMAS.source.safeParse(properties.data.url);
+  const properties = check(PROPERTY_SCHEMAS[type], line.properties, 'properties', 'properties');
+  if (type === 'source' && properties.url !== undefined) {
+    const url = KEY_SCHEMAS.source.safeParse(properties.url);
     if (!url.success || url.data !== key) throw new LineError('properties.url: must be the same URL as key');
   }
-  checkExtraProperties(type, properties.data);
-  return { kind: 'object', write: { type, key, properties: properties.data } };
+  checkExtraProperties(type, properties);
+  return { kind: 'object', write: { type, key, properties } };
 }
 
 interface PlannedWrite {

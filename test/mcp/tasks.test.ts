@@ -60,6 +60,6 @@ describe('MCP tasks (2025-11-25) backed by runs', () => {
     const org = await createOrganization();
     expect((await rpc(org.key, 'tools/call', { name: 'help', arguments: {}, task: {} })).error?.message).toMatch(/does not run as a task/);
     const bad = await rpc(org.key, 'tools/call', { name: 'gtm-audit', arguments: { focus: ['weather'] }, task: {} });
-    expect(bad.error?.message).toMatch(/Error invalid_input: Invalid arguments of gtm-audit: focus.0: /);
+    expect(bad.error?.message).toMatch(/^Error invalid_input: Invalid arguments of gtm-audit: focus\.0 must be one of "positioning", .*, not "weather"\.$/);
   });
 });

@@ -58,8 +58,8 @@ describe('POST /api/v1/commands/{command}', () => {
     expect(body.error).toBe('invalid_input');
     expect(body.details).toEqual(
       expect.arrayContaining([
-        { path: 'topci', message: 'unknown field' },
-        { path: 'topic', message: expect.any(String) },
+        { path: 'topci', message: "unknown field 'topci' (did you mean 'topic'?)" },
+        { path: 'topic', message: 'topic is required: a string of 1 to 500 characters' },
       ]),
     );
   });

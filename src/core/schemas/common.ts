@@ -34,12 +34,14 @@ export function normalizeDomain(input: string): string | undefined {
  * A domain, normalized by `normalizeDomain`: accepts a bare domain or an http(s) URL, in any case,
  * with a trailing dot or a leading `www.`, and outputs the bare lower-case domain (`acme.com`).
  */
+const DOMAIN_RULE = 'must be a domain such as acme.com, or a URL such as https://acme.com';
+
 export const Domain = z
-  .string()
+  .string({ error: DOMAIN_RULE })
   .trim()
   .max(2048)
   .overwrite((value) => normalizeDomain(value) ?? value)
-  .refine((value) => DOMAIN_PATTERN.test(value), 'must be a domain such as acme.com, or a URL such as https://acme.com')
+  .refine((value) => DOMAIN_PATTERN.test(value), DOMAIN_RULE)
   .describe('A domain such as "acme.com" (a URL such as "https://www.acme.com/" is accepted and reduced to its domain).');
 
 export const MAX_POLICY_DOMAINS = 25;
@@ -65,7 +67,8 @@ export const SourcePolicy = z
         ctx.addIssue({
           code: 'custom',
           path: ['exclude', index],
-          message: `${domain} is in both include and exclude; keep it in one list`,
+          // A rule on the field, as every validation message is (validation.ts puts the path first).
+          message: `must not also be in include: ${domain} is in both lists; keep it in one`,
         });
       }
     });
