@@ -133,7 +133,8 @@ CREATE TABLE IF NOT EXISTS runs (
   steps_total      INTEGER NOT NULL,
   created_at       TEXT NOT NULL,
   updated_at       TEXT NOT NULL,
-  finished_at      TEXT
+  finished_at      TEXT,
+  args             TEXT NOT NULL DEFAULT '{}' -- JSON: the command's validated arguments, as listed
 );
 CREATE INDEX IF NOT EXISTS runs_by_organization ON runs (organization_id, created_at DESC, id DESC);
 -- Counting an organization's running runs (the cap on concurrent runs, checked at every start)

@@ -1,3 +1,4 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -15,7 +16,7 @@ import { commands } from './routes/commands.ts';
 import { dnsRebindingCheck, mcp } from './routes/mcp.ts';
 import { objects } from './routes/objects.ts';
 import { health } from './routes/health.ts';
-import { openapi } from './routes/openapi.ts';
+import { serveOpenApi } from './routes/openapi.ts';
 import { profile } from './routes/profile.ts';
 import { audit, runs } from './routes/runs.ts';
 
@@ -30,7 +31,7 @@ export function rateBucketOf(method: string, path: string): RateBucket {
 
 const EXPOSED_HEADERS = ['X-Request-Id', 'X-Run-Id', 'X-Audit-Id', 'X-Run-Status', 'Retry-After', 'Location'];
 
-const app = new Hono<AppEnv>();
+const app = new OpenAPIHono<AppEnv>();
 
 // A client's X-Request-Id is kept only when short and plain (hono also requires [A-Za-z0-9_=-]);
 // anything else is replaced by a generated UUID, so logs and error bodies never echo arbitrary text.
@@ -61,12 +62,14 @@ function limitBodyTo(maxSize: number) {
 const limitBody = limitBodyTo(MAX_BODY_BYTES);
 const limitImportBody = limitBodyTo(MAX_IMPORT_BYTES);
 
-const v1 = new Hono<AppEnv>();
+// Public, before the key middleware of /api/v1: the OpenAPI document and its interactive reference.
+serveOpenApi(app);
+
+const v1 = new OpenAPIHono<AppEnv>();
 v1.use(apiKeyAuth(), rateLimit(rateBucketOf));
 v1.use((c, next) => (c.req.path === '/api/v1/oms/objects/import' ? limitImportBody : limitBody)(c, next));
 v1.route('/commands', commands);
 v1.route('/profile', profile);
-v1.route('/openapi.json', openapi);
 v1.route('/oms/objects', objects);
 v1.route('/runs', runs);
 v1.route('/audit', audit);

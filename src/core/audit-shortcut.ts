@@ -9,7 +9,7 @@ export const AuditShortcutInput = AuditInput.extend({
   wait: z.boolean().optional().describe('Block until the audit finishes and return it inline (504 with the run id after the server limit).'),
 });
 
-const WaitQuery = z.enum(['true', 'false', '1', '0']).optional();
+export const WaitQuery = z.enum(['true', 'false', '1', '0']).optional();
 
 /**
  * POST /api/v1/audit: starts the organization audit (the `audit` command) and, with `wait` (body

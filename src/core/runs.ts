@@ -1,5 +1,5 @@
 import { companyName } from '../db/companies.ts';
-import { claimRunSlot, listRuns as listRunRows, releaseRunSlot, type RunSummary } from '../db/runs.ts';
+import { claimRunSlot, listedArgs, listRuns as listRunRows, releaseRunSlot, type RunSummary } from '../db/runs.ts';
 import { AUDIT_STEPS } from '../runs/audit.ts';
 import type { RunInit } from '../durable-objects/run-object.ts';
 import { RUN_KINDS, type RunKind, type RunRecord, type RunStatus } from '../runs/types.ts';
@@ -51,7 +51,7 @@ async function launch(ctx: CoreContext, init: Omit<RunInit, 'id' | 'createdAt'>)
   const createdAt = new Date(now).toISOString();
   const claimed = await claimRunSlot(
     ctx.env.DB,
-    { id, organizationId: init.organizationId, kind: init.kind, target: init.target, stepsTotal: init.steps.length, createdAt },
+    { id, organizationId: init.organizationId, kind: init.kind, target: init.target, stepsTotal: init.steps.length, createdAt, args: listedArgs(init.args) },
     MAX_RUNNING_RUNS,
     new Date(now - RUN_SLOT_STALE_MS).toISOString(),
   );
@@ -162,12 +162,39 @@ export async function waitForRun(ctx: CoreContext, kind: RunKind, id: string, po
 /** Where a page of runs ends: the keyset position the next page starts after. */
 const RunsPosition = z.tuple([z.string().max(64), z.string().max(100)]);
 
-/** GET /api/v1/runs: the organization's runs, newest first, with a cursor to the next page. */
-export async function listRuns(ctx: CoreContext, limit: number, cursor?: string): Promise<{ runs: RunSummary[]; nextCursor: string | null }> {
+/** Every run status, for validating a filter (the compiler checks that none is missing). */
+const RUN_STATUSES = ['running', 'completed', 'failed', 'cancelled'] as const satisfies readonly RunStatus[];
+const _everyStatus: Exclude<RunStatus, (typeof RUN_STATUSES)[number]> extends never ? true : never = true;
+
+/** Which runs GET /api/v1/runs lists: both optional, each one of its allowed values. */
+export const RunFilter = z.object({
+  kind: z.enum(RUN_KINDS).optional().describe('Only runs of this command: gtm-audit or audit.'),
+  status: z.enum(RUN_STATUSES).optional().describe('Only runs in this status: running, completed, failed or cancelled.'),
+});
+export type RunFilter = z.output<typeof RunFilter>;
+
+/**
+ * The page-token list name of a filtered list, e.g. `runs:gtm-audit:running` (`*`: not filtered), so
+ * a cursor is only taken back by the list that gave it out. The unfiltered list is `runs`.
+ */
+function listName(filter: RunFilter): string {
+  return filter.kind || filter.status ? `runs:${filter.kind ?? '*'}:${filter.status ?? '*'}` : 'runs';
+}
+
+/**
+ * GET /api/v1/runs (and MCP tasks/list, unfiltered): the organization's runs that pass `filter`,
+ * newest first, each with the arguments it was started with, and a cursor to the next page.
+ */
+export async function listRuns(
+  ctx: CoreContext,
+  limit: number,
+  cursor?: string,
+  filter: RunFilter = {},
+): Promise<{ runs: RunSummary[]; nextCursor: string | null }> {
   assertScope(ctx, 'commands');
-  const scope = { organizationId: ctx.principal.organization.id, list: 'runs' };
+  const scope = { organizationId: ctx.principal.organization.id, list: listName(filter) };
   const after = cursor ? await readPageToken(ctx.env, cursor, scope, RunsPosition, 'cursor') : undefined;
-  const rows = await listRunRows(ctx.env.DB, scope.organizationId, limit + 1, after && { createdAt: after[0], id: after[1] });
+  const rows = await listRunRows(ctx.env.DB, scope.organizationId, limit + 1, after && { createdAt: after[0], id: after[1] }, filter);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { runs: page, nextCursor: rows.length > limit && last ? await signPageToken(ctx.env, scope, [last.createdAt, last.id]) : null };

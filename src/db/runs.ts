@@ -1,4 +1,14 @@
-import type { RunRecord } from '../runs/types.ts';
+import type { RunArgs, RunKind, RunRecord, RunStatus } from '../runs/types.ts';
+
+/**
+ * What a run was started with, as listed: the command's validated arguments. A gtm-audit's record
+ * also holds `subject` (the company it resolved to), which is derived rather than given, so the
+ * listing leaves it out.
+ */
+export function listedArgs(args: RunArgs): string {
+  const { subject: _derived, ...given } = args;
+  return JSON.stringify(given);
+}
 
 /**
  * Mirrors a run's summary into D1 (the `runs` table), so an organization's runs can be listed and
@@ -10,13 +20,13 @@ export async function mirrorRun(db: D1Database, run: RunRecord): Promise<void> {
   const done = run.steps.filter((s) => s.status !== 'pending').length;
   await db
     .prepare(
-      `INSERT INTO runs (id, organization_id, kind, target, status, steps_done, steps_total, created_at, updated_at, finished_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+      `INSERT INTO runs (id, organization_id, kind, target, status, steps_done, steps_total, created_at, updated_at, finished_at, args)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
        ON CONFLICT (id) DO UPDATE SET status = excluded.status, steps_done = excluded.steps_done,
          updated_at = excluded.updated_at, finished_at = excluded.finished_at
         WHERE runs.status = 'running' AND excluded.updated_at >= runs.updated_at`,
     )
-    .bind(run.id, run.organizationId, run.kind, run.target, run.status, done, run.steps.length, run.createdAt, run.updatedAt, run.finishedAt ?? null)
+    .bind(run.id, run.organizationId, run.kind, run.target, run.status, done, run.steps.length, run.createdAt, run.updatedAt, run.finishedAt ?? null, listedArgs(run.args))
     .run();
 }
 
@@ -27,6 +37,8 @@ export interface RunSlotClaim {
   target: string;
   stepsTotal: number;
   createdAt: string;
+  /** The run's arguments as `listedArgs` gives them. */
+  args: string;
 }
 
 /**
@@ -38,12 +50,12 @@ export interface RunSlotClaim {
 export async function claimRunSlot(db: D1Database, run: RunSlotClaim, cap: number, freshSince: string): Promise<boolean> {
   const result = await db
     .prepare(
-      `INSERT INTO runs (id, organization_id, kind, target, status, steps_done, steps_total, created_at, updated_at)
-       SELECT ?1, ?2, ?3, ?4, 'running', 0, ?5, ?6, ?6
+      `INSERT INTO runs (id, organization_id, kind, target, status, steps_done, steps_total, created_at, updated_at, args)
+       SELECT ?1, ?2, ?3, ?4, 'running', 0, ?5, ?6, ?6, ?9
         WHERE (SELECT count(*) FROM (SELECT 1 FROM runs
                 WHERE organization_id = ?2 AND status = 'running' AND updated_at >= ?7 LIMIT ?8)) < ?8`,
     )
-    .bind(run.id, run.organizationId, run.kind, run.target, run.stepsTotal, run.createdAt, freshSince, cap)
+    .bind(run.id, run.organizationId, run.kind, run.target, run.stepsTotal, run.createdAt, freshSince, cap, run.args)
     .run();
   return result.meta.changes === 1;
 }
@@ -55,33 +67,46 @@ export async function releaseRunSlot(db: D1Database, id: string): Promise<void> 
 
 export interface RunSummary {
   id: string;
-  kind: string;
+  kind: RunKind;
   target: string;
-  status: string;
+  status: RunStatus;
   stepsDone: number;
   stepsTotal: number;
   createdAt: string;
   updatedAt: string;
   finishedAt: string | null;
+  /** What the run was started with: the command's validated arguments. */
+  args: Record<string, unknown>;
 }
 
-/** A page of the organization's runs, newest first, after the (createdAt, id) position given. */
+/** Which runs a list holds; an absent field does not filter. */
+export interface RunFilter {
+  kind?: RunKind;
+  status?: RunStatus;
+}
+
+/**
+ * A page of the organization's runs that pass `filter`, newest first, after the (createdAt, id)
+ * position given.
+ */
 export async function listRuns(
   db: D1Database,
   organizationId: string,
   limit: number,
   after?: { createdAt: string; id: string },
+  filter: RunFilter = {},
 ): Promise<RunSummary[]> {
   const { results } = await db
     .prepare(
       `SELECT id, kind, target, status, steps_done AS stepsDone, steps_total AS stepsTotal,
-              created_at AS createdAt, updated_at AS updatedAt, finished_at AS finishedAt
+              created_at AS createdAt, updated_at AS updatedAt, finished_at AS finishedAt, args
          FROM runs
         WHERE organization_id = ?1 AND (?2 IS NULL OR (created_at, id) < (?2, ?3))
+          AND (?5 IS NULL OR kind = ?5) AND (?6 IS NULL OR status = ?6)
         ORDER BY created_at DESC, id DESC
         LIMIT ?4`,
     )
-    .bind(organizationId, after?.createdAt ?? null, after?.id ?? null, limit)
-    .all<RunSummary>();
-  return results;
+    .bind(organizationId, after?.createdAt ?? null, after?.id ?? null, limit, filter.kind ?? null, filter.status ?? null)
+    .all<Omit<RunSummary, 'args'> & { args: string }>();
+  return results.map((row) => ({ ...row, args: JSON.parse(row.args) as Record<string, unknown> }));
 }

@@ -1,8 +1,9 @@
-import { Hono } from 'hono';
-import { catalogFor, COMMANDS, executeCommand, type CommandResult } from '../core/commands.ts';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { catalogFor, COMMANDS, executeCommand, type CommandDefinition, type CommandResult } from '../core/commands.ts';
 import type { AppEnv } from '../env.ts';
 import { readJsonObject } from './json-body.ts';
-import type { ApiOperation } from './openapi-types.ts';
+import { documentedBody, errors, KEYED, markdown, RunHeaders } from './openapi-parts.ts';
 
 export const MARKDOWN = { 'Content-Type': 'text/markdown; charset=utf-8' };
 
@@ -23,37 +24,49 @@ export function commandResponse(result: CommandResult): Response {
   });
 }
 
-export const commands = new Hono<AppEnv>()
-  .get('/', (c) => c.body(catalogFor(c.var.core), 200, MARKDOWN))
-  .post('/:command', async (c) => {
-    const input = await readJsonObject(c);
-    return commandResponse(await executeCommand(c.var.core, c.req.param('command'), input));
-  });
+/** The headers of a 202 that started a run (Retry-After is for polls only). */
+const { 'Retry-After': _pollOnly, ...STARTED_HEADERS } = RunHeaders;
 
-export const commandOperations: ApiOperation[] = [
-  {
+/** 202 Accepted: a run was started. */
+export const STARTED = markdown('Run started: poll the URL in Location (the body says the same in words).', STARTED_HEADERS);
+
+/** The schema component name of a command's arguments, e.g. `GtmAuditInput`. */
+const inputName = (command: CommandDefinition) => `${command.name.replace(/(^|-)(\w)/g, (_, _dash, c: string) => c.toUpperCase())}Input`;
+
+const runCommand = async (c: Context<AppEnv>, name: string) => commandResponse(await executeCommand(c.var.core, name, await readJsonObject(c)));
+
+export const commands = new OpenAPIHono<AppEnv>();
+
+commands.openapi(
+  createRoute({
     method: 'get',
-    path: '/api/v1/commands',
+    path: '/',
     operationId: 'listCommands',
-    summary: 'The markdown command catalog (same content as the help command)',
-    auth: 'key',
-      scope: 'commands',
-    responses: { 200: { description: 'The catalog', contentType: 'text/markdown' } },
-  },
-  ...COMMANDS.map(
-    (command): ApiOperation => ({
-      method: 'post',
-      path: `/api/v1/commands/${command.name}`,
-      operationId: `command_${command.name.replace('-', '_')}`,
-      summary: command.title,
-      description: command.description,
-      auth: 'key',
-      scope: 'commands',
-      requestBody: { schema: command.input, example: command.example },
-      responses:
-        command.mode === 'sync'
-          ? { 200: { description: 'The result', contentType: 'text/markdown' } }
-          : { 202: { description: 'Run started; poll the URL in Location', contentType: 'text/markdown' } },
-    }),
-  ),
-];
+    summary: 'The command catalog',
+    description: 'Markdown: every command, its mode, its arguments with types and limits, and an example call (the same as the help command).',
+    'x-required-scope': 'commands',
+    responses: { 200: markdown('The catalog'), ...errors(...KEYED) },
+  }),
+  (c) => c.body(catalogFor(c.var.core), 200, MARKDOWN),
+);
+
+for (const command of COMMANDS) {
+  const operation = {
+    method: 'post',
+    path: `/${command.name}`,
+    operationId: `command_${command.name.replace('-', '_')}`,
+    summary: command.title,
+    description: `${command.description} Send the arguments as a JSON object (an empty body is {}); unknown fields are refused.`,
+    'x-required-scope': 'commands',
+    request: { body: documentedBody(commands, inputName(command), command.input, { example: command.example }) },
+  } as const;
+  const refusals = errors(400, ...KEYED, 413, ...(command.requiresOnboarding ? ([428] as const) : []));
+  const run = (c: Context<AppEnv>) => runCommand(c, command.name);
+  if (command.mode === 'sync') commands.openapi(createRoute({ ...operation, responses: { 200: markdown('The result'), ...refusals } }), run);
+  else commands.openapi(createRoute({ ...operation, responses: { 202: STARTED, ...refusals } }), run);
+}
+
+// Any other name reaches the core too, which answers 404 naming the commands (after the key's
+// scope, as for a known command). Not in the document: it only ever refuses.
+commands.post('/:command', (c) => runCommand(c, c.req.param('command')));
+

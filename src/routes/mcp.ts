@@ -7,7 +7,8 @@ import type { AppEnv } from '../env.ts';
 import { isAllowedHost, isAllowedOrigin } from '../mcp/dns-rebinding.ts';
 import { rpcErrorResponse } from '../mcp/json-rpc-error.ts';
 import { handleMcpPost, mcpRateBucket } from '../mcp/server.ts';
-import type { ApiOperation } from './openapi-types.ts';
+import { createRoute, z } from '@hono/zod-openapi';
+import { ErrorBody, errors, headers } from './openapi-parts.ts';
 
 /** Refuses a request with a JSON-RPC error body, before the MCP transport sees it. */
 function refuse(c: Context<AppEnv>, error: DomainError, rpcCode?: number): Response {
@@ -83,39 +84,71 @@ export const mcp = new Hono<AppEnv>()
     ),
   );
 
-export const mcpOperations: ApiOperation[] = [
-  {
+const JsonRpcError = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.string(), z.number(), z.null()]).describe('The request id, or null when the request could not be read.'),
+    error: z.object({
+      code: z.int().describe('-32600 invalid request (e.g. a batch), -32700 parse error, -32602 invalid params or not found, -32000 any other refusal.'),
+      message: z.string(),
+      data: ErrorBody.optional().describe("The REST error body: error code, message, details and request id."),
+    }),
+  })
+  .openapi('JsonRpcError');
+
+const rpcError = (description: string, extra: Record<string, z.ZodType> = {}) => ({
+  description,
+  headers: headers(extra),
+  content: { 'application/json': { schema: JsonRpcError } },
+});
+
+/**
+ * The MCP door in the OpenAPI document. Registered beside the handlers above rather than through
+ * them (the transport writes its own responses); a test checks that what is served is documented.
+ * GET and DELETE only ever answer 405, so they are left out.
+ */
+export const mcpOperations = [
+  createRoute({
     method: 'post',
     path: '/api/mcp',
     operationId: 'mcp',
-    summary: 'MCP Streamable HTTP endpoint (JSON-RPC 2.0; stateless, JSON responses)',
-    auth: 'key',
-    responses: {
-      200: { description: 'A JSON-RPC response', contentType: 'application/json' },
-      400: {
-        description: 'A JSON-RPC error (id null): -32600 for a batch (a JSON array; MCP has none), -32700 for malformed JSON',
-        contentType: 'application/json',
-      },
-      403: {
-        description: 'A JSON-RPC error (-32000, data.error access_denied): Host not in MCP_ALLOWED_HOSTS or Origin not in MCP_ALLOWED_ORIGINS',
-        contentType: 'application/json',
+    summary: 'The MCP server (Streamable HTTP, JSON-RPC 2.0; stateless, JSON responses)',
+    description:
+      'One JSON-RPC message per request (no batches). Send Accept: application/json, text/event-stream. Tools: one per command and run-status; ' +
+      'their argument schemas are those of the REST commands (tools/list gives them as JSON Schema). Answers only on MCP_ALLOWED_HOSTS, and to browser ' +
+      'Origins in MCP_ALLOWED_ORIGINS. See the MCP specification for the methods.',
+    request: {
+      body: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: z
+              .object({
+                jsonrpc: z.literal('2.0'),
+                id: z.union([z.string(), z.number()]).optional().describe('Absent for a notification.'),
+                method: z.string().describe('e.g. initialize, tools/list, tools/call, tasks/get'),
+                params: z.record(z.string(), z.unknown()).optional(),
+              })
+              .openapi('JsonRpcRequest'),
+            example: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+          },
+        },
       },
     },
-  },
-  {
-    method: 'get',
-    path: '/api/mcp',
-    operationId: 'mcpGet',
-    summary: 'Not allowed: the server is stateless (405, Allow: POST)',
-    auth: 'key',
-    responses: { 405: { description: 'Method not allowed', contentType: 'application/json' } },
-  },
-  {
-    method: 'delete',
-    path: '/api/mcp',
-    operationId: 'mcpDelete',
-    summary: 'Not allowed: the server is stateless (405, Allow: POST)',
-    auth: 'key',
-    responses: { 405: { description: 'Method not allowed', contentType: 'application/json' } },
-  },
+    responses: {
+      200: {
+        description: 'The JSON-RPC response (tool errors are results with isError: true).',
+        headers: headers(),
+        content: { 'application/json': { schema: z.object({ jsonrpc: z.literal('2.0'), id: z.union([z.string(), z.number()]) }).catchall(z.unknown()).openapi('JsonRpcResponse') } },
+      },
+      202: { description: 'A notification or response was accepted (no body).', headers: headers() },
+      400: rpcError('-32600 for a batch (a JSON array; MCP has none since 2025-06-18), -32700 for malformed JSON.'),
+      401: rpcError('A missing, malformed, unknown or revoked key.', { 'WWW-Authenticate': z.string().describe('Bearer realm="recon"') }),
+      403: rpcError('-32000, data.error access_denied: a Host not in MCP_ALLOWED_HOSTS or a browser Origin not in MCP_ALLOWED_ORIGINS.'),
+      ...errors(413),
+      429: rpcError("The key's rate limit, or the client address's failed-key limit.", {
+        'Retry-After': z.string().describe('Seconds to wait before trying again.'),
+      }),
+    },
+  }),
 ];

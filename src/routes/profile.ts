@@ -1,48 +1,53 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { getProfile, putProfile } from '../core/profile.ts';
 import { SalesProfileInput } from '../core/schemas/profile.ts';
 import type { AppEnv } from '../env.ts';
 import { readJsonObject } from './json-body.ts';
-import type { ApiOperation } from './openapi-types.ts';
+import { documentedBody, errors, json, KEYED } from './openapi-parts.ts';
 
-export const profile = new Hono<AppEnv>()
-  .get('/', async (c) => c.json(await getProfile(c.var.core)))
-  .put('/', async (c) => c.json(await putProfile(c.var.core, await readJsonObject(c))));
+export const profile = new OpenAPIHono<AppEnv>();
 
-const ProfileView = z.object({
-  profile: SalesProfileInput,
-  complete: z.boolean().describe('True once onboarding is finished and commands run.'),
-  missing: z.array(z.string()).describe('Fields still needed to finish onboarding, e.g. "icp.regions".'),
-  updatedAt: z.string().nullable(),
-});
+const ProfileView = z
+  .object({
+    profile: SalesProfileInput,
+    complete: z.boolean().describe('True once onboarding is finished and commands run.'),
+    missing: z.array(z.string()).describe('Fields still needed to finish onboarding, e.g. "icp.regions".'),
+    updatedAt: z.string().nullable(),
+  })
+  .openapi('ProfileView');
 
-export const profileOperations: ApiOperation[] = [
-  {
+profile.openapi(
+  createRoute({
     method: 'get',
-    path: '/api/v1/profile',
+    path: '/',
     operationId: 'getProfile',
     summary: "The organization's sales profile and whether onboarding is finished",
-    auth: 'key',
-    scope: 'commands',
-    responses: { 200: { description: 'The profile', contentType: 'application/json', schema: ProfileView } },
-  },
-  {
+    'x-required-scope': 'commands',
+    responses: { 200: json('The profile', ProfileView), ...errors(...KEYED) },
+  }),
+  async (c) => c.json(await getProfile(c.var.core), 200),
+);
+
+profile.openapi(
+  createRoute({
     method: 'put',
-    path: '/api/v1/profile',
+    path: '/',
     operationId: 'putProfile',
-    summary: 'Replace the sales profile; commands run once companyName, domain, offering and every ICP list are set',
-    auth: 'key',
-    scope: 'commands',
-    requestBody: {
-      schema: SalesProfileInput,
-      example: {
-        companyName: 'Acme Analytics',
-        domain: 'acme.com',
-        offering: 'Product analytics for B2B SaaS teams',
-        icp: { industries: ['SaaS'], companySizes: ['51-200'], regions: ['North America'], personas: ['VP Product'] },
-      },
+    summary: 'Replace the sales profile',
+    description: 'Takes the whole profile and replaces the stored one. Commands run once companyName, domain, offering and every icp list are set; the answer lists what is still missing.',
+    'x-required-scope': 'commands',
+    request: {
+      body: documentedBody(profile, 'SalesProfile', SalesProfileInput, {
+        required: true,
+        example: {
+          companyName: 'Acme Analytics',
+          domain: 'acme.com',
+          offering: 'Product analytics for B2B SaaS teams',
+          icp: { industries: ['SaaS'], companySizes: ['51-200'], regions: ['North America'], personas: ['VP Product'] },
+        },
+      }),
     },
-    responses: { 200: { description: 'The stored profile', contentType: 'application/json', schema: ProfileView } },
-  },
-];
+    responses: { 200: json('The stored profile', ProfileView), ...errors(400, ...KEYED, 413) },
+  }),
+  async (c) => c.json(await putProfile(c.var.core, await readJsonObject(c)), 200),
+);

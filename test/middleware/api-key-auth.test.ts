@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 
 describe('REST authentication', () => {
-  it.each(['/api/v1/commands', '/api/v1/profile', '/api/v1/openapi.json', '/api/v1/no-such-route'])(
+  it.each(['/api/v1/commands', '/api/v1/profile', '/api/v1/runs', '/api/v1/no-such-route'])(
     'answers %s without a key with 401 JSON and WWW-Authenticate',
     async (path) => {
       const response = await call(path);

@@ -1,0 +1,112 @@
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { ERROR_STATUS } from '../core/errors.ts';
+import type { AppEnv } from '../env.ts';
+
+/**
+ * The pieces every route's OpenAPI declaration shares: the error body and which statuses answer
+ * with it, the headers responses carry, and request bodies. Each route declares its own
+ * `createRoute(...)` next to its handler; the document is generated from those declarations.
+ */
+
+/** The JSON body of every error (decisions.md, Errors); one component, referenced by every error response. */
+export const ErrorBody = z
+  .object({
+    error: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS]).describe('The error code; one per HTTP status.'),
+    message: z.string().describe('One sentence a person can act on.'),
+    details: z
+      .array(z.object({ path: z.string().describe('The offending field, dotted (`icp.industries.0`); empty for the whole body.'), message: z.string() }))
+      .optional()
+      .describe('For invalid_input: one entry per offending field.'),
+    requestId: z.string().optional().describe('The X-Request-Id of the failed request; quote it when reporting a problem.'),
+  })
+  .openapi('Error');
+
+const RequestId = z
+  .string()
+  .describe('The request id: the client\'s own X-Request-Id when it is at most 64 characters of letters, digits, "_", "-" and "=", else a generated UUID.');
+
+/** Headers of a started or polled run. */
+export const RunHeaders = {
+  'X-Run-Id': z.string().describe('The run id (64 hexadecimal characters).'),
+  'X-Run-Status': z.enum(['running', 'completed', 'failed', 'cancelled']).describe("The run's status."),
+  'X-Audit-Id': z.string().optional().describe('The run id again, on audit runs only.'),
+  Location: z.string().describe('Where to poll the run: /api/v1/runs/{kind}/{id}.'),
+  'Retry-After': z.string().optional().describe('Seconds to wait before polling again, while the run is running.'),
+};
+
+/** Response headers: X-Request-Id on every response, plus `extra`. */
+export function headers(extra: Record<string, z.ZodType> = {}) {
+  return z.object({ 'X-Request-Id': RequestId, ...extra });
+}
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 428 | 429 | 500 | 504;
+
+const ERROR_RESPONSES: Record<ErrorStatus, { description: string; headers?: Record<string, z.ZodType> }> = {
+  400: { description: 'invalid_input: malformed JSON, a body that is not an object, or invalid or unknown arguments; details name each field.' },
+  401: {
+    description: 'unauthorized: missing, malformed, unknown or revoked API key.',
+    headers: { 'WWW-Authenticate': z.string().describe('Bearer realm="recon"') },
+  },
+  403: { description: 'access_denied: the key lacks the scope this operation needs.' },
+  404: { description: 'not_found: no such run in your organization (unknown, malformed or another organization\'s id, or another kind).' },
+  413: { description: 'payload_too_large: the body is over 256 KiB (10 MiB or 10,000 lines for imports).' },
+  428: { description: 'onboarding_required: finish the sales profile first (PUT /api/v1/profile); the message lists what is missing.' },
+  429: {
+    description:
+      'rate_limited: the key spent its budget (60 commands or 600 other requests a minute), the organization has 3 runs going, or the client address sent too many unknown keys.',
+    headers: { 'Retry-After': z.string().describe('Seconds to wait before trying again.') },
+  },
+  500: { description: 'internal: a bug on our side; the message names the request id to quote.' },
+  504: {
+    description: 'timeout: the audit is still running after AUDIT_WAIT_TIMEOUT_MS; it goes on, poll it at Location.',
+    headers: {
+      'X-Run-Id': RunHeaders['X-Run-Id'],
+      'X-Audit-Id': RunHeaders['X-Audit-Id'],
+      Location: RunHeaders.Location,
+    },
+  },
+};
+
+interface ErrorResponse {
+  description: string;
+  headers: ReturnType<typeof headers>;
+  content: { 'application/json': { schema: typeof ErrorBody } };
+}
+
+/** The error responses of the given statuses, each the Error body with its headers. */
+export function errors<S extends ErrorStatus>(...statuses: S[]): Record<S, ErrorResponse> {
+  return Object.fromEntries(
+    statuses.map((status) => {
+      const { description, headers: extra } = ERROR_RESPONSES[status];
+      return [status, { description, headers: headers(extra), content: { 'application/json': { schema: ErrorBody } } }];
+    }),
+  ) as Record<S, ErrorResponse>;
+}
+
+/** Errors of every route that needs a key with a scope: 401, 403, 429 and 500. */
+export const KEYED = [401, 403, 429, 500] as const satisfies ErrorStatus[];
+
+/** A markdown response. */
+export function markdown(description: string, extra: Record<string, z.ZodType> = {}) {
+  return { description, headers: headers(extra), content: { 'text/markdown': { schema: z.string() } } };
+}
+
+/** A JSON response. */
+export function json<S extends z.ZodType>(description: string, schema: S) {
+  return { description, headers: headers(), content: { 'application/json': { schema } } };
+}
+
+/**
+ * A JSON request body, documented as the component `name` generated from `schema` (registered in
+ * `app`'s document), but not validated by the route: the core validates it (`parseInput`), so both
+ * doors give the same errors in the same order (scope, command, arguments, onboarding). Nor is its
+ * Content-Type checked: `curl -d` sends form encoding, and the body is read as JSON whatever it says.
+ */
+export function documentedBody(app: OpenAPIHono<AppEnv>, name: string, schema: z.ZodType, options: { example?: unknown; required?: boolean } = {}) {
+  app.openAPIRegistry.register(name, schema);
+  const { example, required = false } = options;
+  return {
+    required,
+    content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` }, ...(example === undefined ? {} : { example }) } },
+  };
+}
