@@ -124,7 +124,7 @@ const pollAuditRoute = createRoute({
   request: {
     query: z.object({
       id: z
-        .string({ error: (issue) => (issue.input === undefined ? 'required: the audit id from X-Audit-Id, as in GET /api/v1/audit?id=<id>' : undefined) })
+        .string({ error: (issue) => (issue.input === undefined ? 'is required: the audit id from X-Audit-Id, as in GET /api/v1/audit?id=<id>' : undefined) })
         .describe('The audit id from X-Audit-Id.'),
     }),
   },

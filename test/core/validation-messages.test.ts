@@ -137,8 +137,8 @@ describe('validation messages name the field and what it allows', () => {
     const audit = await call('/api/v1/audit?wait=yes', { key: org.key, body: {} });
     expect(audit.status).toBe(400);
     expect(await audit.json<ErrorJson>()).toMatchObject({
-      message: 'Invalid query parameter wait: query parameter wait must be one of "0", "1", "true", "false", not "yes".',
-      details: [{ path: '', message: 'query parameter wait must be one of "0", "1", "true", "false", not "yes"' }],
+      message: 'Invalid query: wait must be one of "0", "1", "true", "false", not "yes".',
+      details: [{ path: 'wait', message: 'wait must be one of "0", "1", "true", "false", not "yes"' }],
     });
   });
 

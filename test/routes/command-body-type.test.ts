@@ -26,7 +26,7 @@ describe('a command body', () => {
     expect(await response.json()).toMatchObject({
       error: 'invalid_input',
       message: expect.stringMatching(/^Invalid arguments of research: /),
-      details: [{ path: 'tpoic', message: 'unknown field' }],
+      details: [{ path: 'tpoic', message: "unknown field 'tpoic'" }],
     });
   });
 });

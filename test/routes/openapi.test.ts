@@ -156,7 +156,7 @@ describe('parameters the route validates', () => {
     expect(missing.status).toBe(400);
     const body = await missing.json<{ error: string; message: string; details: unknown[]; requestId: string }>();
     expect(body).toMatchObject({ error: 'invalid_input', details: [{ path: 'id', message: expect.stringContaining('required') }] });
-    expect(body.message).toMatch(/^Invalid query: id: required/);
+    expect(body.message).toMatch(/^Invalid query: id is required: the audit id from X-Audit-Id/);
     expect(body.requestId).toBe(missing.headers.get('X-Request-Id'));
 
     const wait = await call('/api/v1/audit?wait=maybe', { key: org.key, body: {} });

@@ -123,7 +123,7 @@ describe('GET /api/v1/runs: filters', () => {
 
     const unknown = await call('/api/v1/runs?state=running', { key: org.key });
     expect(unknown.status).toBe(400);
-    expect((await unknown.json<ErrorBody>()).details).toEqual([{ path: 'state', message: 'unknown field' }]);
+    expect((await unknown.json<ErrorBody>()).details).toEqual([{ path: 'state', message: "unknown field 'state' (did you mean 'status'?)" }]);
   });
 });
 
