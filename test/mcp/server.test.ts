@@ -124,7 +124,7 @@ describe('MCP server at /api/mcp', () => {
     const response = await mcpRpc(INITIALIZE('2025-06-18'));
     expect(response.status).toBe(401);
     expect(response.headers.get('WWW-Authenticate')).toMatch(/^Bearer/);
-    expect(await response.json()).toMatchObject({ error: 'unauthorized' });
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, data: { error: 'unauthorized' } } });
   });
 
   it.each(['GET', 'DELETE'])('answers %s with 405 and Allow: POST', async (method) => {
