@@ -7,5 +7,9 @@ export const TOOLS: readonly ToolDefinition[] = [...commandTools, ...runTools];
 
 export const TOOLS_BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
 
-/** tools/list entries, computed once per isolate (building them per request is what costs). */
-export const LISTED_TOOLS = new Map(TOOLS.map((tool) => [tool.name, toListedTool(tool)]));
+/**
+ * tools/list entries, computed once per isolate (building them per request is what costs): with
+ * `execution.taskSupport` for protocol versions that have tasks, without it for older ones.
+ */
+export const LISTED_TOOLS = new Map(TOOLS.map((tool) => [tool.name, toListedTool(tool, true)]));
+export const LISTED_TOOLS_WITHOUT_TASKS = new Map(TOOLS.map((tool) => [tool.name, toListedTool(tool, false)]));
