@@ -104,9 +104,14 @@ export interface ServerOptions {
   protocolVersion?: string;
   /** The level the calling key chose with logging/setLevel, if this request may report run progress. */
   logLevel?: LogLevel | null;
+  /** Told the error code of a tools/call that failed (an `isError` result or a refused task), for the access log. */
+  onToolError?: (code: string) => void;
 }
 
-export function buildServer(ctx: CoreContext, { protocolVersion = LATEST_PROTOCOL_VERSION, logLevel = null }: ServerOptions = {}): Server {
+export function buildServer(
+  ctx: CoreContext,
+  { protocolVersion = LATEST_PROTOCOL_VERSION, logLevel = null, onToolError }: ServerOptions = {},
+): Server {
   const withTasks = protocolVersion >= TASKS_SINCE;
   const taskStore = withTasks ? new RunTaskStore(ctx) : undefined;
   const capabilities: ServerCapabilities = {
@@ -139,13 +144,17 @@ export function buildServer(ctx: CoreContext, { protocolVersion = LATEST_PROTOCO
       try {
         return { task: taskOf(await tool.startTask(ctx, request.params.arguments ?? {})) };
       } catch (error) {
-        throw toRpcError(error, ctx.requestId);
+        const rpcError = toRpcError(error, ctx.requestId);
+        onToolError?.(rpcError.data.error);
+        throw rpcError;
       }
     }
     try {
       return await tool.call(ctx, request.params.arguments ?? {}, { logLevel, sendNotification: extra.sendNotification });
     } catch (error) {
-      return toToolResult(error, ctx.requestId);
+      const result = toToolResult(error, ctx.requestId);
+      onToolError?.(String(result.structuredContent!.error));
+      return result;
     }
   });
 
@@ -189,30 +198,29 @@ export function buildServer(ctx: CoreContext, { protocolVersion = LATEST_PROTOCO
  * Answers one MCP POST: a fresh server and a stateless transport. The answer is one JSON body,
  * except for a run poll (run-status, tasks/get) by a key that chose a log level: its answer is an
  * SSE stream of the run's log message and then the response (every client accepts SSE: the
- * transport requires `Accept: text/event-stream`), and the server closes when the stream ends.
+ * transport requires `Accept: text/event-stream`). A poll is short, so that stream is read to its
+ * end before answering: the server closes, and the access log sees the call's outcome.
  */
-export async function handleMcpPost(ctx: CoreContext, request: Request, parsedBody: unknown): Promise<Response> {
+export async function handleMcpPost(
+  ctx: CoreContext,
+  request: Request,
+  parsedBody: unknown,
+  options: Pick<ServerOptions, 'onToolError'> = {},
+): Promise<Response> {
   const logLevel = reportsRunProgress(parsedBody) ? await getLogLevel(ctx) : null;
-  const streams = logLevel !== null;
-  const server = buildServer(ctx, { protocolVersion: protocolVersionOf(parsedBody, request.headers), logLevel });
+  const server = buildServer(ctx, { protocolVersion: protocolVersionOf(parsedBody, request.headers), logLevel, ...options });
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
-    enableJsonResponse: !streams,
+    enableJsonResponse: logLevel === null,
   });
   await server.connect(transport);
-  let response: Response;
   try {
-    response = await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
-  } catch (error) {
+    const response = await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
+    if (!response.headers.get('Content-Type')?.startsWith('text/event-stream')) return response;
+    return new Response(await response.text(), response);
+  } finally {
     await server.close();
-    throw error;
   }
-  if (!response.body || !response.headers.get('Content-Type')?.startsWith('text/event-stream')) {
-    await server.close();
-    return response;
-  }
-  const closeWhenDone = new TransformStream<Uint8Array, Uint8Array>({ flush: () => server.close() });
-  return new Response(response.body.pipeThrough(closeWhenDone), response);
 }
 
 /** A request spends a `commands` token when it calls a command tool, a `reads` token otherwise. */

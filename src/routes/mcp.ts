@@ -91,7 +91,8 @@ export const mcp = new Hono<AppEnv>()
     }
     // Malformed JSON goes to the transport as text, so the client gets its JSON-RPC parse error.
     const request = body === undefined ? new Request(c.req.raw, { body: text }) : c.req.raw;
-    return handleMcpPost(c.var.core, request, body);
+    // A tool that answered isError is logged as its error code, not as ok.
+    return handleMcpPost(c.var.core, request, body, { onToolError: (code) => c.set('errorCode', code) });
   })
   // Stateless server: no SSE stream to open (GET) and no session to end (DELETE).
   .on(['GET', 'DELETE'], '/', (c) =>

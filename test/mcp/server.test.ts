@@ -17,7 +17,9 @@ describe('MCP server at /api/mcp', () => {
     const client = await connectMcpClient(org.key);
     expect(client.getServerVersion()).toMatchObject({ name: 'recon' });
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([...COMMANDS.map((c) => c.name), 'run-status'].sort());
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [...COMMANDS.map((c) => c.name), 'run-status', 'get-profile', 'set-profile', 'import-objects'].sort(),
+    );
     const research = tools.find((t) => t.name === 'research')!;
     expect(research.inputSchema).toMatchObject({
       type: 'object',
