@@ -140,3 +140,12 @@ CREATE INDEX IF NOT EXISTS runs_by_organization ON runs (organization_id, create
 -- Counting an organization's running runs (the cap on concurrent runs, checked at every start)
 -- reads only those rows.
 CREATE INDEX IF NOT EXISTS runs_running_by_organization ON runs (organization_id, status, updated_at);
+
+-- The MCP log level each API key chose with logging/setLevel. The MCP server is stateless (no
+-- session outlives a request), so the level a client sets is kept per key and applies to that
+-- key's later requests until set again. Written by logging/setLevel, read by run polls over MCP.
+CREATE TABLE IF NOT EXISTS mcp_log_levels (
+  key_id      TEXT PRIMARY KEY,              -- api_keys.id
+  level       TEXT NOT NULL,                 -- debug | info | notice | warning | error | critical | alert | emergency
+  updated_at  TEXT NOT NULL
+);

@@ -13,7 +13,7 @@ import { apiKeyAuth } from './middleware/api-key-auth.ts';
 import { toHttpResponse } from './middleware/error-response.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { commands } from './routes/commands.ts';
-import { dnsRebindingCheck, mcp } from './routes/mcp.ts';
+import { dnsRebindingCheck, mcp, mcpErrorResponse } from './routes/mcp.ts';
 import { objects } from './routes/objects.ts';
 import { health } from './routes/health.ts';
 import { serveOpenApi } from './routes/openapi.ts';
@@ -76,7 +76,9 @@ v1.route('/audit', audit);
 app.route('/api/v1', v1);
 
 // The MCP door: DNS-rebinding check first, then the same keys and body limit; it picks its rate bucket from the JSON-RPC call.
+// Its refusals are JSON-RPC error bodies (set before mounting: hono wraps the routes when mounted).
 const mcpDoor = new Hono<AppEnv>();
+mcpDoor.onError(mcpErrorResponse);
 mcpDoor.use(dnsRebindingCheck(), apiKeyAuth(), limitBody);
 mcpDoor.route('/', mcp);
 app.route('/api/mcp', mcpDoor);

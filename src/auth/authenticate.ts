@@ -88,6 +88,9 @@ export interface AuthenticateOptions {
   throttle?: FailedAuthThrottle;
 }
 
+/** How to get in, appended to every 401: what to send and where keys come from. */
+const KEY_HINT = "send the header Authorization: Bearer rk_... with an API key of your organization (your organization's admin creates keys).";
+
 function unauthorized(message: string): DomainError {
   return new DomainError('unauthorized', message, { headers: { 'WWW-Authenticate': 'Bearer realm="recon"' } });
 }
@@ -104,14 +107,14 @@ export async function authenticate(
   options: AuthenticateOptions,
 ): Promise<Principal> {
   if (!authorization) {
-    throw unauthorized('Missing API key: send it as the header Authorization: Bearer <key>.');
+    throw unauthorized(`Missing API key: ${KEY_HINT}`);
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!match) {
-    throw unauthorized('Malformed Authorization header: expected "Bearer <key>".');
+    throw unauthorized(`Malformed Authorization header: ${KEY_HINT}`);
   }
   const key = match[1]!;
-  if (!looksLikeApiKey(key)) throw unauthorized('Invalid API key.');
+  if (!looksLikeApiKey(key)) throw unauthorized(`Invalid API key: ${KEY_HINT}`);
 
   const cache = options.cache ?? isolateCache;
   const throttle = options.throttle ?? isolateThrottle;
@@ -125,7 +128,9 @@ export async function authenticate(
   }
   if (!record || record.revoked) {
     await throttle.recordFailure(env.AUTH_FAILURE_RATE_LIMITER, address);
-    throw record ? unauthorized('This API key has been revoked; create a new one.') : unauthorized('Invalid API key.');
+    throw record
+      ? unauthorized("This API key has been revoked; ask your organization's admin for a new one and send it as the header Authorization: Bearer rk_...")
+      : unauthorized(`Invalid API key: ${KEY_HINT}`);
   }
 
   if (cache.claimLastUsedWrite(record.principal.keyId)) {

@@ -56,7 +56,7 @@ export async function assertOnboarded(ctx: CoreContext): Promise<SalesProfile> {
   if (!complete) {
     throw new DomainError(
       'onboarding_required',
-      `Finish your organization's sales profile first with PUT /api/v1/profile. Missing: ${missing.join(', ')}.`,
+      `Finish your organization's sales profile first with PUT /api/v1/profile (over MCP: the set-profile tool). Missing: ${missing.join(', ')}.`,
     );
   }
   return profile;

@@ -7,7 +7,7 @@ export function assertScope(ctx: CoreContext, scope: Scope): void {
   if (!ctx.principal.scopes.includes(scope)) {
     throw new DomainError(
       'access_denied',
-      `This API key lacks the '${scope}' scope. Create a key with it: npm run keys -- create --org ${ctx.principal.organization.slug} --name <name> --scopes ${scope}`,
+      `This API key lacks the '${scope}' scope; ask your organization's admin for a key that has it (a key's scopes are chosen when it is created), and send that key instead.`,
     );
   }
 }

@@ -19,17 +19,37 @@ const RPC_CODE: Record<ErrorCode, number> = {
   timeout: -32000,
 };
 
+/** What a 429 adds to its JSON-RPC `data`, so an agent can wait and retry: which budget, and when. */
+export interface RateLimitData {
+  retryAfterSeconds: number;
+  /** `commands` or `reads`: the key's per-minute budgets; `failed-auth`: the address's unknown keys. */
+  bucket?: 'commands' | 'reads' | 'failed-auth';
+}
+
+/** Seconds a refusal asks the client to wait (its `Retry-After`), if it says. */
+function retryAfterOf(error: DomainError): number | undefined {
+  const seconds = Number(error.headers['Retry-After']);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 /**
  * A JSON-RPC error made from a DomainError. It is an McpError (the SDK passes those through
  * unchanged), but its wire message is exactly ours: `Error <code>: <message>`, as in a tool error's
- * text, with the REST error body as `data`.
+ * text, with the REST error body as `data`. A rate limit leads with when to retry instead
+ * (`Rate limited: retry in 60 s. <message>`), and its data carries `retryAfterSeconds`.
  */
 export class RpcError extends McpError {
-  declare readonly data: ErrorBody;
+  declare readonly data: ErrorBody & Partial<RateLimitData>;
 
-  constructor(error: DomainError, requestId: string, code = RPC_CODE[error.code]) {
-    super(code, '', errorBody(error, requestId));
-    this.message = `Error ${error.code}: ${error.message}`;
+  constructor(error: DomainError, requestId: string, code = RPC_CODE[error.code], extraData: Partial<RateLimitData> = {}) {
+    const retryAfterSeconds = error.code === 'rate_limited' ? retryAfterOf(error) : undefined;
+    super(code, '', {
+      ...errorBody(error, requestId),
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+      ...extraData,
+    });
+    this.message =
+      retryAfterSeconds === undefined ? `Error ${error.code}: ${error.message}` : `Rate limited: retry in ${retryAfterSeconds} s. ${error.message}`;
   }
 }
 
@@ -43,15 +63,32 @@ export function toRpcError(error: unknown, requestId: string): RpcError {
   return new RpcError(toDomainError(error, requestId), requestId);
 }
 
+/** A JSON-RPC request id, when the body is a request that has one; `null` otherwise (the JSON-RPC rule). */
+export function rpcIdOf(message: unknown): string | number | null {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
+  const { id } = message as { id?: unknown };
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+export interface RpcErrorResponseOptions {
+  /** Overrides the JSON-RPC code (e.g. -32600 Invalid Request for a batch). */
+  rpcCode?: number;
+  /** The id of the refused request, once its body was read; `null` (the default) before. */
+  id?: string | number | null;
+  /** What a 429 adds to `data`. */
+  data?: Partial<RateLimitData>;
+}
+
 /**
- * An HTTP response whose body is one JSON-RPC error (`id: null`: no request was read), for refusals
- * before the MCP transport runs. Status and headers are the DomainError's, as on the REST door;
- * `rpcCode` overrides the JSON-RPC code (e.g. -32600 Invalid Request for a batch).
+ * An HTTP response whose body is one JSON-RPC error, for refusals outside the MCP transport (key,
+ * body size, rate limit, Host and Origin, batches). Status and headers are the DomainError's, as on
+ * the REST door (401 with WWW-Authenticate, 429 with Retry-After), so clients that read only the
+ * status still act on it, and clients that show the body show our message.
  */
-export function rpcErrorResponse(error: DomainError, requestId: string, rpcCode?: number): Response {
-  const rpcError = new RpcError(error, requestId, rpcCode);
+export function rpcErrorResponse(error: DomainError, requestId: string, options: RpcErrorResponseOptions = {}): Response {
+  const rpcError = new RpcError(error, requestId, options.rpcCode, options.data);
   return Response.json(
-    { jsonrpc: '2.0', id: null, error: { code: rpcError.code, message: rpcError.message, data: rpcError.data } },
+    { jsonrpc: '2.0', id: options.id ?? null, error: { code: rpcError.code, message: rpcError.message, data: rpcError.data } },
     { status: error.status, headers: error.headers },
   );
 }

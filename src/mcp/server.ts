@@ -2,21 +2,31 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import {
   CallToolRequestSchema,
+  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
   ErrorCode,
+  GetTaskRequestSchema,
+  LATEST_PROTOCOL_VERSION,
   ListTasksRequestSchema,
   ListToolsRequestSchema,
+  LoggingLevelSchema,
   McpError,
+  SetLevelRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
   type CreateTaskResult,
+  type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { z } from 'zod';
 import type { CoreContext } from '../core/context.ts';
+import { getLogLevel, setLogLevel, type LogLevel } from '../core/log-level.ts';
 import type { RateBucket } from '../core/rate-limit.ts';
+import { getRun } from '../core/runs.ts';
 import { toRpcError } from './json-rpc-error.ts';
+import { reportRun } from './run-progress.ts';
 import { RunTaskStore, taskOf } from './run-task-store.ts';
 import { toToolResult } from './to-tool-result.ts';
-import { LISTED_TOOLS, TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
+import { LISTED_TOOLS, LISTED_TOOLS_WITHOUT_TASKS, TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
 
 export const SERVER_INFO = { name: 'recon', title: 'Recon', version: '1.0.0' } as const;
 
@@ -44,64 +54,170 @@ const CallToolVerbatimSchema = CallToolRequestSchema.extend({
 });
 
 /**
- * A fresh MCP server for one request, bound to the caller. We register tools/list and tools/call on
- * the SDK's `Server` rather than through `McpServer.registerTool`, because McpServer validates
- * arguments itself (with its own messages) and lists unknown tools as tool errors: here the core
- * validates, so MCP and REST give the same code and message, and unknown tools stay protocol errors.
+ * logging/setLevel with any `level`: the SDK's own schema would answer an unknown level with a bare
+ * internal error (-32603); we answer invalid params naming the levels.
  */
-export function buildServer(ctx: CoreContext): Server {
-  const taskStore = new RunTaskStore(ctx);
+const SetLevelAnySchema = SetLevelRequestSchema.extend({
+  params: SetLevelRequestSchema.shape.params.extend({ level: z.unknown() }),
+});
+
+/** The first protocol version with tasks. */
+const TASKS_SINCE = '2025-11-25';
+
+/**
+ * The protocol version a request is spoken in: for initialize, the one the SDK's Server will answer
+ * with (the client's, when supported, else the latest); for any later request, its
+ * `Mcp-Protocol-Version` header, or 2025-03-26 without one (what the transport assumes).
+ */
+export function protocolVersionOf(message: unknown, headers: Headers): string {
+  const { method, params } = (typeof message === 'object' && message !== null ? message : {}) as {
+    method?: unknown;
+    params?: { protocolVersion?: unknown };
+  };
+  if (method === 'initialize') {
+    const requested = String(params?.protocolVersion);
+    return SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION;
+  }
+  return headers.get('mcp-protocol-version') ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+}
+
+/** Whether answering this message may report run progress as log messages: a run-status call or tasks/get. */
+export function reportsRunProgress(message: unknown): boolean {
+  if (typeof message !== 'object' || message === null) return false;
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+  return method === 'tasks/get' || (method === 'tools/call' && TOOLS_BY_NAME.get(String(params?.name))?.notifies === true);
+}
+
+/**
+ * A fresh MCP server for one request, bound to the caller and to the request's protocol version.
+ * We register tools/list and tools/call on the SDK's `Server` rather than through
+ * `McpServer.registerTool`, because McpServer validates arguments itself (with its own messages)
+ * and lists unknown tools as tool errors: here the core validates, so MCP and REST give the same
+ * code and message, and unknown tools stay protocol errors.
+ *
+ * Capabilities tell the truth: `logging` always (run progress; the level a key sets is kept, see
+ * core/log-level.ts); `tasks` only from protocol 2025-11-25, the version that has them, so an
+ * older client neither sees them advertised nor can call tasks/* (method not found).
+ */
+export interface ServerOptions {
+  /** The request's protocol version (protocolVersionOf). */
+  protocolVersion?: string;
+  /** The level the calling key chose with logging/setLevel, if this request may report run progress. */
+  logLevel?: LogLevel | null;
+  /** Told the error code of a tools/call that failed (an `isError` result or a refused task), for the access log. */
+  onToolError?: (code: string) => void;
+}
+
+export function buildServer(
+  ctx: CoreContext,
+  { protocolVersion = LATEST_PROTOCOL_VERSION, logLevel = null, onToolError }: ServerOptions = {},
+): Server {
+  const withTasks = protocolVersion >= TASKS_SINCE;
+  const taskStore = withTasks ? new RunTaskStore(ctx) : undefined;
+  const capabilities: ServerCapabilities = {
+    tools: { listChanged: false },
+    logging: {},
+    // gtm-audit and audit can run as tasks (2025-11-25); the tasks are their run objects.
+    ...(withTasks ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
+  };
   const server = new Server(SERVER_INFO, {
-    capabilities: {
-      tools: { listChanged: false },
-      // gtm-audit and audit can run as tasks (2025-11-25); the tasks are their run objects.
-      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
-    },
+    capabilities,
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: validator,
-    taskStore,
+    ...(taskStore ? { taskStore } : {}),
   });
   const allowed = TOOLS.filter((tool) => ctx.principal.scopes.includes(tool.scope));
+  const listed = withTasks ? LISTED_TOOLS : LISTED_TOOLS_WITHOUT_TASKS;
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: allowed.map((tool) => LISTED_TOOLS.get(tool.name)!),
+    tools: allowed.map((tool) => listed.get(tool.name)!),
   }));
 
-  server.setRequestHandler(CallToolVerbatimSchema, async (request): Promise<CallToolResult | CreateTaskResult> => {
+  server.setRequestHandler(CallToolVerbatimSchema, async (request, extra): Promise<CallToolResult | CreateTaskResult> => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool) {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'; call tools/list for the tools.`);
     }
+    // Without the tasks capability (before 2025-11-25) the SDK refuses a `task` before this runs.
     if (request.params.task) {
       if (!tool.startTask) throw new McpError(ErrorCode.InvalidParams, `Tool '${tool.name}' does not run as a task; call it without 'task'.`);
       try {
         return { task: taskOf(await tool.startTask(ctx, request.params.arguments ?? {})) };
       } catch (error) {
-        throw toRpcError(error, ctx.requestId);
+        const rpcError = toRpcError(error, ctx.requestId);
+        onToolError?.(rpcError.data.error);
+        throw rpcError;
       }
     }
     try {
-      return await tool.call(ctx, request.params.arguments ?? {});
+      return await tool.call(ctx, request.params.arguments ?? {}, { logLevel, sendNotification: extra.sendNotification });
     } catch (error) {
-      return toToolResult(error, ctx.requestId);
+      const result = toToolResult(error, ctx.requestId);
+      onToolError?.(String(result.structuredContent!.error));
+      return result;
     }
   });
-  // The SDK's own tasks/list handler rewraps every error as invalid params ("Failed to list tasks:
-  // ..."), dropping our code and data; the store's errors already went through toRpcError.
-  server.setRequestHandler(ListTasksRequestSchema, (request) => taskStore.listTasks(request.params?.cursor));
+
+  // The SDK keeps a level per session in the server's memory, which a stateless server forgets
+  // with the request; the level is kept per API key instead, for the key's later requests.
+  server.setRequestHandler(SetLevelAnySchema, async (request) => {
+    const level = LoggingLevelSchema.safeParse(request.params.level);
+    if (!level.success) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown log level ${JSON.stringify(request.params.level)}; use one of ${LoggingLevelSchema.options.join(', ')}.`,
+      );
+    }
+    try {
+      await setLogLevel(ctx, level.data);
+    } catch (error) {
+      throw toRpcError(error, ctx.requestId);
+    }
+    return {};
+  });
+
+  if (taskStore) {
+    // tasks/get reads the run once, reports its progress as a log message, and answers the task.
+    server.setRequestHandler(GetTaskRequestSchema, async (request, extra) => {
+      try {
+        const view = await getRun(ctx, undefined, request.params.taskId);
+        await reportRun(view, logLevel, extra.sendNotification);
+        return taskOf(view);
+      } catch (error) {
+        throw toRpcError(error, ctx.requestId);
+      }
+    });
+    // The SDK's own tasks/list handler rewraps every error as invalid params ("Failed to list tasks:
+    // ..."), dropping our code and data; the store's errors already went through toRpcError.
+    server.setRequestHandler(ListTasksRequestSchema, (request) => taskStore.listTasks(request.params?.cursor));
+  }
   return server;
 }
 
-/** Answers one MCP POST: a fresh server and a stateless JSON-response transport. */
-export async function handleMcpPost(ctx: CoreContext, request: Request, parsedBody: unknown): Promise<Response> {
-  const server = buildServer(ctx);
+/**
+ * Answers one MCP POST: a fresh server and a stateless transport. The answer is one JSON body,
+ * except for a run poll (run-status, tasks/get) by a key that chose a log level: its answer is an
+ * SSE stream of the run's log message and then the response (every client accepts SSE: the
+ * transport requires `Accept: text/event-stream`). A poll is short, so that stream is read to its
+ * end before answering: the server closes, and the access log sees the call's outcome.
+ */
+export async function handleMcpPost(
+  ctx: CoreContext,
+  request: Request,
+  parsedBody: unknown,
+  options: Pick<ServerOptions, 'onToolError'> = {},
+): Promise<Response> {
+  const logLevel = reportsRunProgress(parsedBody) ? await getLogLevel(ctx) : null;
+  const server = buildServer(ctx, { protocolVersion: protocolVersionOf(parsedBody, request.headers), logLevel, ...options });
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
-    enableJsonResponse: true,
+    enableJsonResponse: logLevel === null,
   });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
+    const response = await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
+    if (!response.headers.get('Content-Type')?.startsWith('text/event-stream')) return response;
+    return new Response(await response.text(), response);
   } finally {
     await server.close();
   }

@@ -1,19 +1,31 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { ErrorCode as RpcCode } from '@modelcontextprotocol/sdk/types.js';
 import { readConfig } from '../config.ts';
-import { DomainError } from '../core/errors.ts';
+import { DomainError, toDomainError } from '../core/errors.ts';
 import { enforceRateLimit } from '../core/rate-limit.ts';
 import type { AppEnv } from '../env.ts';
 import { isAllowedHost, isAllowedOrigin } from '../mcp/dns-rebinding.ts';
-import { rpcErrorResponse } from '../mcp/json-rpc-error.ts';
+import { rpcErrorResponse, rpcIdOf, type RpcErrorResponseOptions } from '../mcp/json-rpc-error.ts';
 import { handleMcpPost, mcpRateBucket } from '../mcp/server.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorBody, errors, headers } from './openapi-parts.ts';
 
 /** Refuses a request with a JSON-RPC error body, before the MCP transport sees it. */
-function refuse(c: Context<AppEnv>, error: DomainError, rpcCode?: number): Response {
+function refuse(c: Context<AppEnv>, error: DomainError, options?: RpcErrorResponseOptions): Response {
   c.set('errorCode', error.code);
-  return rpcErrorResponse(error, c.var.requestId, rpcCode);
+  return rpcErrorResponse(error, c.var.requestId, options);
+}
+
+/**
+ * The MCP door's error funnel (its `onError`): whatever the door's middleware throws (no or a bad
+ * key: 401; too many unknown keys from the address: 429; a body over the limit: 413) or anything
+ * unexpected (500, detail logged) becomes a JSON-RPC error body with the REST status and headers,
+ * which MCP clients can show, instead of the REST error body. The body was not read yet: `id` null.
+ */
+export function mcpErrorResponse(error: unknown, c: Context<AppEnv>): Response {
+  const domainError = toDomainError(error, c.var.requestId);
+  // Before the body is read, the only 429 is the failed-authentication throttle (authenticate).
+  return refuse(c, domainError, domainError.code === 'rate_limited' ? { data: { bucket: 'failed-auth' } } : {});
 }
 
 /** At most this much of a refused header is quoted back in the error message. */
@@ -67,13 +79,21 @@ export const mcp = new Hono<AppEnv>()
       return refuse(
         c,
         new DomainError('invalid_input', 'JSON-RPC batches are not supported (MCP has none since protocol 2025-06-18); send one JSON-RPC message per request.'),
-        RpcCode.InvalidRequest,
+        { rpcCode: RpcCode.InvalidRequest },
       );
     }
-    await enforceRateLimit(c.env, c.var.principal, mcpRateBucket(body));
+    const bucket = mcpRateBucket(body);
+    try {
+      await enforceRateLimit(c.env, c.var.principal, bucket);
+    } catch (error) {
+      // The body is read: the 429 answers the request by its id, and says which budget is spent.
+      const domainError = toDomainError(error, c.var.requestId);
+      return refuse(c, domainError, { id: rpcIdOf(body), ...(domainError.code === 'rate_limited' ? { data: { bucket } } : {}) });
+    }
     // Malformed JSON goes to the transport as text, so the client gets its JSON-RPC parse error.
     const request = body === undefined ? new Request(c.req.raw, { body: text }) : c.req.raw;
-    return handleMcpPost(c.var.core, request, body);
+    // A tool that answered isError is logged as its error code, not as ok.
+    return handleMcpPost(c.var.core, request, body, { onToolError: (code) => c.set('errorCode', code) });
   })
   // Stateless server: no SSE stream to open (GET) and no session to end (DELETE).
   .on(['GET', 'DELETE'], '/', (c) =>

@@ -17,7 +17,9 @@ describe('MCP server at /api/mcp', () => {
     const client = await connectMcpClient(org.key);
     expect(client.getServerVersion()).toMatchObject({ name: 'recon' });
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([...COMMANDS.map((c) => c.name), 'run-status'].sort());
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [...COMMANDS.map((c) => c.name), 'run-status', 'get-profile', 'set-profile', 'import-objects'].sort(),
+    );
     const research = tools.find((t) => t.name === 'research')!;
     expect(research.inputSchema).toMatchObject({
       type: 'object',
@@ -124,7 +126,7 @@ describe('MCP server at /api/mcp', () => {
     const response = await mcpRpc(INITIALIZE('2025-06-18'));
     expect(response.status).toBe(401);
     expect(response.headers.get('WWW-Authenticate')).toMatch(/^Bearer/);
-    expect(await response.json()).toMatchObject({ error: 'unauthorized' });
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, data: { error: 'unauthorized' } } });
   });
 
   it.each(['GET', 'DELETE'])('answers %s with 405 and Allow: POST', async (method) => {

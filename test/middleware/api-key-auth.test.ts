@@ -19,7 +19,11 @@ describe('REST authentication', () => {
   it('rejects an invalid key', async () => {
     const response = await call('/api/v1/commands', { key: 'rk_live_thisisnotarealkeybutlooksfine000000000000' });
     expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ error: 'unauthorized', message: 'Invalid API key.' });
+    expect(await response.json()).toMatchObject({
+      error: 'unauthorized',
+      message:
+        "Invalid API key: send the header Authorization: Bearer rk_... with an API key of your organization (your organization's admin creates keys).",
+    });
   });
 
   it('accepts a valid key', async () => {

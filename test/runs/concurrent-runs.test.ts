@@ -61,9 +61,10 @@ describe(`at most ${MAX_RUNNING_RUNS} running runs per organization`, () => {
         { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'audit', arguments: {}, task: {} } },
         { key: org.key, headers: { 'Mcp-Protocol-Version': '2025-11-25' } },
       )
-    ).json<{ error: { message: string; data: { error: string } } }>();
-    expect(task.error.message).toContain(`Error rate_limited: Your organization already has ${MAX_RUNNING_RUNS} runs going`);
-    expect(task.error.data.error).toBe('rate_limited');
+    ).json<{ error: { message: string; data: { error: string; retryAfterSeconds: number } } }>();
+    // A JSON-RPC rate limit leads with when to retry (the run cap's Retry-After), and carries it in data.
+    expect(task.error.message).toContain(`Rate limited: retry in 10 s. Your organization already has ${MAX_RUNNING_RUNS} runs going`);
+    expect(task.error.data).toMatchObject({ error: 'rate_limited', retryAfterSeconds: 10 });
     expect(await rows(org.id)).toHaveLength(MAX_RUNNING_RUNS);
   });
 

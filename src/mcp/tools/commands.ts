@@ -9,7 +9,7 @@ function commandTool(command: CommandDefinition): ToolDefinition {
     title: command.title,
     description:
       command.description +
-      (command.requiresOnboarding ? ' Needs a finished sales profile (PUT /api/v1/profile).' : '') +
+      (command.requiresOnboarding ? ' Needs a finished sales profile (set-profile).' : '') +
       (command.mode === 'async' ? ' Returns a run id at once; the result is polled by id.' : ''),
     input: command.input,
     annotations: {

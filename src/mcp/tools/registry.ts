@@ -2,8 +2,18 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Scope } from '../../auth/api-key.ts';
 import type { CoreContext } from '../../core/context.ts';
+import type { LogLevel } from '../../core/log-level.ts';
 import type { RateBucket } from '../../core/rate-limit.ts';
 import type { RunView } from '../../core/runs.ts';
+import type { SendNotification } from '../run-progress.ts';
+
+/** What the MCP request a tool answers offers it besides its arguments. */
+export interface ToolCallExtras {
+  /** The level the calling key chose with logging/setLevel; null: it wants no log messages. */
+  logLevel: LogLevel | null;
+  /** Sends a notification on this request's response (answered as an SSE stream then). */
+  sendNotification: SendNotification;
+}
 
 /**
  * One MCP tool: a thin adapter over one core operation. Adding a tool is adding one of these to
@@ -22,13 +32,18 @@ export interface ToolDefinition {
   scope: Scope;
   /** Which rate-limit budget a call spends. */
   bucket: RateBucket;
-  call(ctx: CoreContext, args: Record<string, unknown>): Promise<CallToolResult>;
+  call(ctx: CoreContext, args: Record<string, unknown>, extras: ToolCallExtras): Promise<CallToolResult>;
+  /** True for tools that may report progress as log messages (then answered as SSE streams). */
+  notifies?: boolean;
   /** For asynchronous commands: start as an MCP task (taskSupport optional) and return the run. */
   startTask?(ctx: CoreContext, args: Record<string, unknown>): Promise<RunView>;
 }
 
-/** The tools/list entry of a tool, computed once per isolate. */
-export function toListedTool(tool: ToolDefinition): Tool {
+/**
+ * The tools/list entry of a tool, computed once per isolate. `withTasks`: whether the protocol
+ * version has tasks (2025-11-25), so `execution.taskSupport` means something to the client.
+ */
+export function toListedTool(tool: ToolDefinition, withTasks: boolean): Tool {
   return {
     name: tool.name,
     title: tool.title,
@@ -36,7 +51,7 @@ export function toListedTool(tool: ToolDefinition): Tool {
     inputSchema: jsonSchemaOf(tool.input, 'input') as Tool['inputSchema'],
     ...(tool.output ? { outputSchema: jsonSchemaOf(tool.output, 'output') as Tool['outputSchema'] } : {}),
     annotations: { title: tool.title, ...tool.annotations },
-    ...(tool.startTask ? { execution: { taskSupport: 'optional' as const } } : {}),
+    ...(tool.startTask && withTasks ? { execution: { taskSupport: 'optional' as const } } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { getRun } from '../../core/runs.ts';
 import { parseInput } from '../../core/validation.ts';
 import { RUN_KINDS } from '../../runs/types.ts';
+import { reportRun } from '../run-progress.ts';
 import type { ToolDefinition } from './registry.ts';
 
 export const RunStatusInput = z.strictObject({
@@ -22,15 +23,17 @@ export const runTools: ToolDefinition[] = [
     name: 'run-status',
     title: 'Run status',
     description:
-      'Polls a gtm-audit or audit run by id. While it runs, returns one status line (which step) and when to poll again; once finished, returns the full markdown report. The status is also in structuredContent.',
+      'Polls a gtm-audit or audit run by id. While it runs, returns one status line (which step) and when to poll again; once finished, returns the full markdown report. The status is also in structuredContent, and, once a level is chosen with logging/setLevel, sent as a log message (logger recon.runs).',
     input: RunStatusInput,
     output: RunStatusOutput,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     scope: 'commands',
     bucket: 'reads',
-    async call(ctx, args) {
+    notifies: true,
+    async call(ctx, args, { logLevel, sendNotification }) {
       const { kind, id } = parseInput(RunStatusInput, args, 'arguments of run-status');
       const view = await getRun(ctx, kind, id);
+      await reportRun(view, logLevel, sendNotification);
       return {
         content: [{ type: 'text', text: view.markdown }],
         structuredContent: {
