@@ -8,7 +8,7 @@ import { isAllowedHost, isAllowedOrigin } from '../mcp/dns-rebinding.ts';
 import { rpcErrorResponse, rpcIdOf, type RpcErrorResponseOptions } from '../mcp/json-rpc-error.ts';
 import { handleMcpPost, mcpRateBucket } from '../mcp/server.ts';
 import { createRoute, z } from '@hono/zod-openapi';
-import { ErrorBody, errors, headers } from './openapi-parts.ts';
+import { ErrorBody, headers } from './openapi-parts.ts';
 
 /** Refuses a request with a JSON-RPC error body, before the MCP transport sees it. */
 function refuse(c: Context<AppEnv>, error: DomainError, options?: RpcErrorResponseOptions): Response {
@@ -134,7 +134,7 @@ export const mcpOperations = [
     operationId: 'mcp',
     summary: 'The MCP server (Streamable HTTP, JSON-RPC 2.0; stateless, JSON responses)',
     description:
-      'One JSON-RPC message per request (no batches). Send Accept: application/json, text/event-stream. Tools: one per command and run-status; ' +
+      'One JSON-RPC message per request (no batches). Send Accept: application/json, text/event-stream. Tools: one per command, run-status, get-profile, set-profile and import-objects; ' +
       'their argument schemas are those of the REST commands (tools/list gives them as JSON Schema). Answers only on MCP_ALLOWED_HOSTS, and to browser ' +
       'Origins in MCP_ALLOWED_ORIGINS. See the MCP specification for the methods.',
     request: {
@@ -157,7 +157,7 @@ export const mcpOperations = [
     },
     responses: {
       200: {
-        description: 'The JSON-RPC response (tool errors are results with isError: true).',
+        description: 'The JSON-RPC response (tool errors are results with isError: true). A run poll of a key that chose a log level (logging/setLevel) is answered as an SSE stream instead: its log notifications, then this response.',
         headers: headers(),
         content: { 'application/json': { schema: z.object({ jsonrpc: z.literal('2.0'), id: z.union([z.string(), z.number()]) }).catchall(z.unknown()).openapi('JsonRpcResponse') } },
       },
@@ -165,7 +165,7 @@ export const mcpOperations = [
       400: rpcError('-32600 for a batch (a JSON array; MCP has none since 2025-06-18), -32700 for malformed JSON.'),
       401: rpcError('A missing, malformed, unknown or revoked key.', { 'WWW-Authenticate': z.string().describe('Bearer realm="recon"') }),
       403: rpcError('-32000, data.error access_denied: a Host not in MCP_ALLOWED_HOSTS or a browser Origin not in MCP_ALLOWED_ORIGINS.'),
-      ...errors(413),
+      413: rpcError('A body over 256 KiB.'),
       429: rpcError("The key's rate limit, or the client address's failed-key limit.", {
         'Retry-After': z.string().describe('Seconds to wait before trying again.'),
       }),
