@@ -1,4 +1,4 @@
-import { DomainError } from '../core/errors.ts';
+import { rateLimited } from '../core/errors.ts';
 
 /**
  * Failed authentications per client address. Every unknown or revoked key is counted against its
@@ -48,11 +48,7 @@ export class FailedAuthThrottle {
     const left = this.blockedFor(address);
     if (left === 0) return;
     const seconds = Math.ceil(left / 1000);
-    throw new DomainError(
-      'rate_limited',
-      `Too many requests with unknown or revoked API keys from your address; retry in ${seconds} s with a valid key (Authorization: Bearer rk_...).`,
-      { headers: { 'Retry-After': String(seconds) } },
-    );
+    throw rateLimited(seconds, 'Too many requests with unknown or revoked API keys came from your address; send a valid key (Authorization: Bearer rk_...).');
   }
 
   /** Counts one failed authentication; blocks the address once the binding's budget is spent. */

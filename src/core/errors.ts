@@ -51,6 +51,16 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * 429 `rate_limited`, worded the same wherever a limit is hit: `Rate limited: retry in N s.` and
+ * then why, with `Retry-After: N`. Clients and agents read when to retry from the first words.
+ */
+export function rateLimited(retryAfterSeconds: number, reason: string): DomainError {
+  return new DomainError('rate_limited', `Rate limited: retry in ${retryAfterSeconds} s. ${reason}`, {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
+}
+
 /** The JSON body of every error, REST and OMS alike (decisions.md, Errors). */
 export interface ErrorBody {
   error: ErrorCode;

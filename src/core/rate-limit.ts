@@ -1,5 +1,5 @@
 import type { Principal } from './context.ts';
-import { DomainError } from './errors.ts';
+import { rateLimited } from './errors.ts';
 
 /** `commands`: running commands (60 a minute by default); `reads`: every other call (600 a minute). */
 export type RateBucket = 'commands' | 'reads';
@@ -13,10 +13,9 @@ export async function enforceRateLimit(env: Env, principal: Principal, bucket: R
   const limiter = bucket === 'commands' ? env.COMMAND_RATE_LIMITER : env.READ_RATE_LIMITER;
   const { success } = await limiter.limit({ key: principal.keyId });
   if (!success) {
-    throw new DomainError(
-      'rate_limited',
-      `Rate limit reached for this API key (${bucket === 'commands' ? 'command calls' : 'requests'} per minute); retry after ${RETRY_AFTER_SECONDS} seconds.`,
-      { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } },
+    throw rateLimited(
+      RETRY_AFTER_SECONDS,
+      `This API key has used up its ${bucket === 'commands' ? 'command calls' : 'requests'} for this minute.`,
     );
   }
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { readConfig } from '../config.ts';
 import type { CommandResult } from './commands.ts';
 import type { CoreContext } from './context.ts';
-import { DomainError } from './errors.ts';
+import { DomainError, rateLimited } from './errors.ts';
 import { readPageToken, signPageToken } from './page-token.ts';
 import { assertScope } from './scopes.ts';
 import { GTM_AUDIT_AREAS, type AuditInput, type GtmAuditInput } from './schemas/commands.ts';
@@ -56,10 +56,9 @@ async function launch(ctx: CoreContext, init: Omit<RunInit, 'id' | 'createdAt'>)
     new Date(now - RUN_SLOT_STALE_MS).toISOString(),
   );
   if (!claimed) {
-    throw new DomainError(
-      'rate_limited',
+    throw rateLimited(
+      RUN_SLOT_RETRY_SECONDS,
       `Your organization already has ${MAX_RUNNING_RUNS} runs going, the most it may run at once; wait for one to finish (GET /api/v1/runs lists them) or cancel one (DELETE /api/v1/runs/{kind}/{id}), then start again.`,
-      { headers: { 'Retry-After': String(RUN_SLOT_RETRY_SECONDS) } },
     );
   }
   try {

@@ -35,8 +35,8 @@ function retryAfterOf(error: DomainError): number | undefined {
 /**
  * A JSON-RPC error made from a DomainError. It is an McpError (the SDK passes those through
  * unchanged), but its wire message is exactly ours: `Error <code>: <message>`, as in a tool error's
- * text, with the REST error body as `data`. A rate limit leads with when to retry instead
- * (`Rate limited: retry in 60 s. <message>`), and its data carries `retryAfterSeconds`.
+ * text, with the REST error body as `data`. A rate limit's message is its own (`Rate limited: retry
+ * in 60 s. <why>`), and its data carries `retryAfterSeconds`.
  */
 export class RpcError extends McpError {
   declare readonly data: ErrorBody & Partial<RateLimitData>;
@@ -48,8 +48,8 @@ export class RpcError extends McpError {
       ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
       ...extraData,
     });
-    this.message =
-      retryAfterSeconds === undefined ? `Error ${error.code}: ${error.message}` : `Rate limited: retry in ${retryAfterSeconds} s. ${error.message}`;
+    // A rate limit's message already leads with when to retry (rateLimited in core/errors.ts).
+    this.message = error.code === 'rate_limited' ? error.message : `Error ${error.code}: ${error.message}`;
   }
 }
 

@@ -10,6 +10,7 @@ export function toToolResult(error: unknown, requestId: string): CallToolResult 
   const domainError = toDomainError(error, requestId);
   const body = errorBody(domainError, requestId);
   const lines = [`Error ${body.error}: ${body.message}`];
-  for (const detail of body.details ?? []) lines.push(`- ${detail.path || '(body)'}: ${detail.message}`);
+  // Each detail's message already names its field (src/core/validation.ts).
+  for (const detail of body.details ?? []) lines.push(`- ${detail.message}`);
   return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: { ...body }, isError: true };
 }

@@ -57,7 +57,7 @@ describe('failed authentications are throttled per client address', () => {
     const retryAfter = Number(refused.headers.get('Retry-After'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(BLOCK_MS / 1000);
-    expect(await refused.json()).toMatchObject({ error: 'rate_limited', message: expect.stringMatching(/unknown or revoked API keys from your address; retry in \d+ s/) });
+    expect(await refused.json()).toMatchObject({ error: 'rate_limited', message: expect.stringMatching(/^Rate limited: retry in \d+ s\. Too many requests with unknown or revoked API keys came from your address/) });
 
     // A real key that this isolate has not looked up yet is refused too: no lookup is made.
     const uncached = await createKey(org.id);

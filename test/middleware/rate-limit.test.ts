@@ -19,7 +19,7 @@ describe('rate limiting (wrangler.toml: 60 command calls and 600 reads per minut
     const refused = await help();
     expect(refused.status).toBe(429);
     expect(refused.headers.get('Retry-After')).toBe('60');
-    expect(await refused.json()).toMatchObject({ error: 'rate_limited', message: expect.stringMatching(/retry after 60 seconds/) });
+    expect(await refused.json()).toMatchObject({ error: 'rate_limited', message: 'Rate limited: retry in 60 s. This API key has used up its command calls for this minute.' });
 
     // Reads have their own budget, and other keys of the same organization theirs.
     expect((await call('/api/v1/profile', { key: org.key })).status).toBe(200);

@@ -41,7 +41,7 @@ describe(`at most ${MAX_RUNNING_RUNS} running runs per organization`, () => {
       const error = await response.json<{ error: string; message: string; requestId: string }>();
       expect(error).toEqual({
         error: 'rate_limited',
-        message: `Your organization already has ${MAX_RUNNING_RUNS} runs going, the most it may run at once; wait for one to finish (GET /api/v1/runs lists them) or cancel one (DELETE /api/v1/runs/{kind}/{id}), then start again.`,
+        message: `Rate limited: retry in 10 s. Your organization already has ${MAX_RUNNING_RUNS} runs going, the most it may run at once; wait for one to finish (GET /api/v1/runs lists them) or cancel one (DELETE /api/v1/runs/{kind}/{id}), then start again.`,
         requestId: expect.any(String),
       });
     }
