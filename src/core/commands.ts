@@ -17,7 +17,7 @@ export type CommandMode = 'sync' | 'async';
 /** What a command produced: markdown now (sync), or a run to poll (async). */
 export type CommandResult =
   | { mode: 'sync'; markdown: string }
-  | { mode: 'async'; run: { id: string; kind: string; status: 'running' } };
+  | { mode: 'async'; run: { id: string; kind: string; status: 'running' }; markdown: string };
 
 export interface CommandEffects {
   /** Changes nothing stored (no brief, object or run is written). */

@@ -13,6 +13,17 @@ import { assertScope } from './scopes.ts';
 import { GTM_AUDIT_AREAS, type AuditInput, type GtmAuditInput } from './schemas/commands.ts';
 import type { SalesProfile } from './schemas/profile.ts';
 
+/**
+ * What a start answers, through either door (the REST 202 body and the MCP tool's text are the
+ * same bytes): the run id and both ways to poll it.
+ */
+export function startedMarkdown(kind: RunKind, id: string): string {
+  return (
+    `Started ${kind} run ${id}; it is running. Poll it every few seconds until its status is completed: ` +
+    `GET /api/v1/runs/${kind}/${id}, or the MCP tool run-status with {"kind": "${kind}", "id": "${id}"}.\n`
+  );
+}
+
 /** What a poll answers: the status, and the status line or the final markdown. */
 export interface RunView {
   id: string;
@@ -67,7 +78,7 @@ async function launch(ctx: CoreContext, init: Omit<RunInit, 'id' | 'createdAt'>)
     await releaseRunSlot(ctx.env.DB, id);
     throw error;
   }
-  return { mode: 'async', run: { id, kind: init.kind, status: 'running' } };
+  return { mode: 'async', run: { id, kind: init.kind, status: 'running' }, markdown: startedMarkdown(init.kind, id) };
 }
 
 /** Starts a gtm-audit of `company` (default: the caller's own) over the requested areas. */

@@ -18,7 +18,7 @@ export function commandResponse(result: CommandResult): Response {
     Location: `/api/v1/runs/${kind}/${id}`,
   };
   if (kind === 'audit') headers['X-Audit-Id'] = id;
-  return new Response(`Started ${kind} run ${id}. Poll GET /api/v1/runs/${kind}/${id} for its result.\n`, {
+  return new Response(result.markdown, {
     status: 202,
     headers,
   });

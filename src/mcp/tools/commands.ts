@@ -33,11 +33,8 @@ function commandTool(command: CommandDefinition): ToolDefinition {
       const result = await executeCommand(ctx, command.name, args);
       if (result.mode === 'sync') return { content: [{ type: 'text', text: result.markdown }] };
       const { id, kind, status } = result.run;
-      const text =
-        `Started ${kind} run ${id} (${status}). Poll it with the run-status tool, arguments {"kind": "${kind}", "id": "${id}"}, ` +
-        `every few seconds until its status is completed; or GET /api/v1/runs/${kind}/${id}.`;
       return {
-        content: [{ type: 'text', text }],
+        content: [{ type: 'text', text: result.markdown }],
         structuredContent: { runId: id, kind, status, poll: { tool: 'run-status', arguments: { kind, id } } },
       };
     },
