@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { displayPrefix, generateApiKey, hashApiKey, parseScopes, randomId, SCOPES, type Scope } from '../src/auth/api-key.ts';
+import { displayPrefix, generateApiKey, hashApiKey, parseScopes, randomId, SCOPES, type Scope } from '../src/ground/api-key.ts';
 import { captureWrangler } from './lib/wrangler.ts';
 
 const USAGE = `Usage: npm run keys -- <command> [options]

@@ -1,5 +1,5 @@
 import type { RequestIdVariables } from 'hono/request-id';
-import type { CoreContext, Principal } from './core/context.ts';
+import type { CoreContext, Principal } from './ground/context.ts';
 
 /** The Hono environment of the app: bindings from `wrangler types`, variables set by middleware. */
 export interface AppEnv {

@@ -1,8 +1,8 @@
-import type { Principal } from '../core/context.ts';
-import { readConfig } from '../config.ts';
-import { DomainError } from '../core/errors.ts';
+import type { Principal } from '../ground/context.ts';
+import { readConfig } from '../ground/config.ts';
+import { DomainError } from '../ground/errors.ts';
 import { findKeyByHash, touchKeyLastUsed, type KeyRecord } from '../db/api-keys.ts';
-import { hashApiKey, looksLikeApiKey } from './api-key.ts';
+import { hashApiKey, looksLikeApiKey } from '../ground/api-key.ts';
 import { clientAddressKey, FailedAuthThrottle } from './failed-auth-throttle.ts';
 
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;

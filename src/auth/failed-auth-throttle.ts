@@ -1,4 +1,4 @@
-import { rateLimited } from '../core/errors.ts';
+import { rateLimited } from '../ground/errors.ts';
 
 /**
  * Failed authentications per client address. Every unknown or revoked key is counted against its

@@ -1,6 +1,6 @@
-import type { Scope } from '../auth/api-key.ts';
-import { parseScopes } from '../auth/api-key.ts';
-import type { Principal } from '../core/context.ts';
+import type { Scope } from '../ground/api-key.ts';
+import { parseScopes } from '../ground/api-key.ts';
+import type { Principal } from '../ground/context.ts';
 
 /** A key as the auth path needs it: its principal, or the fact that it was revoked. */
 export interface KeyRecord {

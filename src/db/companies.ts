@@ -1,4 +1,3 @@
-import type { KnownCompany } from '../research/competitors.ts';
 
 /**
  * Reads of the organization's `company` objects: the ones research, competitors and runs need to
@@ -13,7 +12,13 @@ import type { KnownCompany } from '../research/competitors.ts';
 export const COMPANIES_READ = 5_000;
 
 /** The most recently updated COMPANIES_READ companies: key (domain) and name. */
-export async function listCompanies(db: D1Database, organizationId: string): Promise<KnownCompany[]> {
+/** A stored company as these reads give it: its key (domain) and name, if it has one. */
+export interface CompanyName {
+  key: string;
+  name?: string;
+}
+
+export async function listCompanies(db: D1Database, organizationId: string): Promise<CompanyName[]> {
   const { results } = await db
     .prepare(
       `SELECT key, json_extract(properties, '$.name') AS name FROM objects

@@ -1,11 +1,25 @@
-import type { RunArgs, RunKind, RunRecord, RunStatus } from '../runs/types.ts';
+import type { RunKind, RunStatus } from '../ground/run-kinds.ts';
+
+/** What the summary row is written from: the parts of a run record (runs/types.ts) it mirrors. */
+export interface MirroredRun {
+  id: string;
+  organizationId: string;
+  kind: RunKind;
+  target: string;
+  status: RunStatus;
+  steps: readonly { status: string }[];
+  args: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt?: string;
+}
 
 /**
  * What a run was started with, as listed: the command's validated arguments. A gtm-audit's record
  * also holds `subject` (the company it resolved to), which is derived rather than given, so the
  * listing leaves it out.
  */
-export function listedArgs(args: RunArgs): string {
+export function listedArgs(args: Record<string, unknown>): string {
   const { subject: _derived, ...given } = args;
   return JSON.stringify(given);
 }
@@ -16,7 +30,7 @@ export function listedArgs(args: RunArgs): string {
  * `failed`, `cancelled`) never changes, and a write older (by `updatedAt`) than the row is ignored,
  * so two writes that land out of order cannot leave the row behind the run.
  */
-export async function mirrorRun(db: D1Database, run: RunRecord): Promise<void> {
+export async function mirrorRun(db: D1Database, run: MirroredRun): Promise<void> {
   const done = run.steps.filter((s) => s.status !== 'pending').length;
   await db
     .prepare(

@@ -1,4 +1,4 @@
-import type { SalesProfile } from '../core/schemas/profile.ts';
+import type { SalesProfile } from '../ground/schemas/profile.ts';
 
 export interface StoredProfile {
   profile: SalesProfile;

@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import { logEvent } from '../core/log.ts';
+import { logEvent } from '../ground/log.ts';
 import { mirrorRun } from '../db/runs.ts';
 import { RUN_PLANS } from '../runs/plans.ts';
 import type { RunArgs, RunKind, RunPlan, RunRecord, StepOutput } from '../runs/types.ts';

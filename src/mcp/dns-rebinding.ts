@@ -1,4 +1,4 @@
-import { parseHostPattern, parseOriginPattern, type HostPattern, type OriginPattern } from '../config.ts';
+import { parseHostPattern, parseOriginPattern, type HostPattern, type OriginPattern } from '../ground/config.ts';
 
 /**
  * DNS-rebinding policy of the MCP door, pure: a request's Host and Origin are compared with the

@@ -1,5 +1,5 @@
 import { ErrorCode as RpcCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { DomainError, errorBody, toDomainError, type ErrorBody, type ErrorCode } from '../core/errors.ts';
+import { DomainError, errorBody, toDomainError, type ErrorBody, type ErrorCode } from '../ground/errors.ts';
 
 /**
  * The JSON-RPC code of each error code: bad arguments and unknown ids are invalid params (what the
@@ -48,7 +48,7 @@ export class RpcError extends McpError {
       ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
       ...extraData,
     });
-    // A rate limit's message already leads with when to retry (rateLimited in core/errors.ts).
+    // A rate limit's message already leads with when to retry (rateLimited in ground/errors.ts).
     this.message = error.code === 'rate_limited' ? error.message : `Error ${error.code}: ${error.message}`;
   }
 }

@@ -1,6 +1,6 @@
 import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
-import { passes, type LogLevel } from '../core/log-level.ts';
-import type { RunView } from '../core/runs.ts';
+import { passes, type LogLevel } from '../operations/log-level.ts';
+import type { RunView } from '../operations/runs.ts';
 import type { RunStatus } from '../runs/types.ts';
 
 /** How severe each run status is as a log message: progress is `info`, a finished run `notice`. */

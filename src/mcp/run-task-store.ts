@@ -1,7 +1,7 @@
 import type { TaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/interfaces.js';
 import type { CallToolResult, Result, Task } from '@modelcontextprotocol/sdk/types.js';
-import type { CoreContext } from '../core/context.ts';
-import { cancelRun, getRun, listRuns, type RunView } from '../core/runs.ts';
+import type { CoreContext } from '../ground/context.ts';
+import { cancelRun, getRun, listRuns, type RunView } from '../operations/runs.ts';
 import type { RunStatus } from '../runs/types.ts';
 import { toRpcError } from './json-rpc-error.ts';
 

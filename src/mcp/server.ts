@@ -18,10 +18,10 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { z } from 'zod';
-import type { CoreContext } from '../core/context.ts';
-import { getLogLevel, setLogLevel, type LogLevel } from '../core/log-level.ts';
-import type { RateBucket } from '../core/rate-limit.ts';
-import { getRun } from '../core/runs.ts';
+import type { CoreContext } from '../ground/context.ts';
+import { getLogLevel, setLogLevel, type LogLevel } from '../operations/log-level.ts';
+import type { RateBucket } from '../ground/rate-limit.ts';
+import { getRun } from '../operations/runs.ts';
 import { toRpcError } from './json-rpc-error.ts';
 import { reportRun } from './run-progress.ts';
 import { RunTaskStore, taskOf } from './run-task-store.ts';
@@ -96,7 +96,7 @@ export function reportsRunProgress(message: unknown): boolean {
  * code and message, and unknown tools stay protocol errors.
  *
  * Capabilities tell the truth: `logging` always (run progress; the level a key sets is kept, see
- * core/log-level.ts); `tasks` only from protocol 2025-11-25, the version that has them, so an
+ * operations/log-level.ts); `tasks` only from protocol 2025-11-25, the version that has them, so an
  * older client neither sees them advertised nor can call tasks/* (method not found).
  */
 export interface ServerOptions {

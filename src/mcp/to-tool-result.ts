@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { errorBody, toDomainError } from '../core/errors.ts';
+import { errorBody, toDomainError } from '../ground/errors.ts';
 
 /**
  * The MCP door's one place that turns a core error into a tool result: the same code and message
@@ -10,7 +10,7 @@ export function toToolResult(error: unknown, requestId: string): CallToolResult 
   const domainError = toDomainError(error, requestId);
   const body = errorBody(domainError, requestId);
   const lines = [`Error ${body.error}: ${body.message}`];
-  // Each detail's message already names its field (src/core/validation.ts).
+  // Each detail's message already names its field (src/ground/validation.ts).
   for (const detail of body.details ?? []) lines.push(`- ${detail.message}`);
   return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: { ...body }, isError: true };
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { logEvent } from '../core/log.ts';
+import { logEvent } from '../ground/log.ts';
 import type { AppEnv } from '../env.ts';
 
 /**

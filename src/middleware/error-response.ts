@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { errorBody, toDomainError } from '../core/errors.ts';
+import { errorBody, toDomainError } from '../ground/errors.ts';
 import type { AppEnv } from '../env.ts';
 
 /**

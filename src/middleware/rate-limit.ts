@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { enforceRateLimit, type RateBucket } from '../core/rate-limit.ts';
+import { enforceRateLimit, type RateBucket } from '../ground/rate-limit.ts';
 import type { AppEnv } from '../env.ts';
 
 /**

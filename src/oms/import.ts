@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { CoreContext } from '../core/context.ts';
-import { randomId } from '../auth/api-key.ts';
-import { DomainError } from '../core/errors.ts';
-import { checkInput } from '../core/validation.ts';
-import { assertScope } from '../core/scopes.ts';
+import type { CoreContext } from '../ground/context.ts';
+import { randomId } from '../ground/api-key.ts';
+import { DomainError } from '../ground/errors.ts';
+import { checkInput } from '../ground/validation.ts';
+import { assertScope } from '../ground/scopes.ts';
 import { KEY_SCHEMAS, LINKS, OBJECT_TYPES, PROPERTY_SCHEMAS, type ObjectType } from './object-types.ts';
 import { MAX_OBJECT_BYTES, writeObjects, type LinkWrite, type ObjectWrite } from './store.ts';
 

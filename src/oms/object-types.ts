@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Domain, normalizeDomain } from '../core/schemas/common.ts';
+import { Domain, normalizeDomain } from '../ground/schemas/common.ts';
 
 /**
  * The default object types and links of the OMS (decisions.md, OMS): how each type's public key is

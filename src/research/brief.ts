@@ -1,4 +1,4 @@
-import type { SalesProfile } from '../core/schemas/profile.ts';
+import type { SalesProfile } from '../ground/schemas/profile.ts';
 import { hasSearchTerms } from './fts-query.ts';
 import { escapeInline, escapeUrl } from './markdown-escape.ts';
 import type { ResearchResult, ResearchSource } from './provider.ts';

@@ -1,4 +1,4 @@
-import type { SalesProfile } from '../core/schemas/profile.ts';
+import type { SalesProfile } from '../ground/schemas/profile.ts';
 
 /** A source document as research uses and cites it. `url` is its key in the knowledge base. */
 export interface ResearchSource {

@@ -1,4 +1,4 @@
-import { readConfig } from '../config.ts';
+import { readConfig } from '../ground/config.ts';
 import { EmbeddedEngine } from './embedded-engine.ts';
 import { ParallelProvider } from './parallel-provider.ts';
 import type { ResearchProvider } from './provider.ts';

@@ -1,4 +1,4 @@
-import { MAX_POLICY_DOMAINS } from '../core/schemas/common.ts';
+import { MAX_POLICY_DOMAINS } from '../ground/schemas/common.ts';
 import { columnMatch, columnPhrase, MAX_QUERY_TERMS, searchTerms, termText } from './fts-query.ts';
 import type { ResearchSource } from './provider.ts';
 import type { RankedPassage } from './select.ts';

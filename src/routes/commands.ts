@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { catalogFor, COMMANDS, executeCommand, type CommandDefinition, type CommandResult } from '../core/commands.ts';
+import type { CommandDefinition, CommandResult } from '../operations/command-definition.ts';
+import { catalogFor, COMMANDS, executeCommand } from '../operations/commands.ts';
 import type { AppEnv } from '../env.ts';
 import { readJsonObject } from './json-body.ts';
 import { documentedBody, errors, KEYED, markdown, RunHeaders } from './openapi-parts.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { DomainError } from '../core/errors.ts';
+import { DomainError } from '../ground/errors.ts';
 
 /**
  * The request body as a JSON object: an empty body reads as `{}`; malformed JSON or a body that is

@@ -1,8 +1,8 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { ErrorCode as RpcCode } from '@modelcontextprotocol/sdk/types.js';
-import { readConfig } from '../config.ts';
-import { DomainError, toDomainError } from '../core/errors.ts';
-import { enforceRateLimit } from '../core/rate-limit.ts';
+import { readConfig } from '../ground/config.ts';
+import { DomainError, toDomainError } from '../ground/errors.ts';
+import { enforceRateLimit } from '../ground/rate-limit.ts';
 import type { AppEnv } from '../env.ts';
 import { isAllowedHost, isAllowedOrigin } from '../mcp/dns-rebinding.ts';
 import { rpcErrorResponse, rpcIdOf, type RpcErrorResponseOptions } from '../mcp/json-rpc-error.ts';

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { DomainError } from '../core/errors.ts';
+import { DomainError } from '../ground/errors.ts';
 import type { AppEnv } from '../env.ts';
 import { importObjects } from '../oms/import.ts';
 import { errors, json, KEYED } from './openapi-parts.ts';

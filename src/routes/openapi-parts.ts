@@ -1,5 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
-import { ERROR_STATUS } from '../core/errors.ts';
+import { ERROR_STATUS } from '../ground/errors.ts';
 import type { AppEnv } from '../env.ts';
 
 /**

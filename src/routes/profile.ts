@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { getProfile, putProfile } from '../core/profile.ts';
-import { SalesProfileInput } from '../core/schemas/profile.ts';
+import { getProfile, putProfile } from '../operations/profile.ts';
+import { SalesProfileInput } from '../ground/schemas/profile.ts';
 import type { AppEnv } from '../env.ts';
 import { readJsonObject } from './json-body.ts';
 import { documentedBody, errors, json, KEYED } from './openapi-parts.ts';

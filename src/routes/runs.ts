@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { auditShortcut, AuditShortcutInput, WaitQuery } from '../core/audit-shortcut.ts';
-import { MAX_PAGE_TOKEN_LENGTH } from '../core/page-token.ts';
-import { cancelRun, getRun, listRuns, RunFilter, type RunView } from '../core/runs.ts';
+import { auditShortcut, AuditShortcutInput, WaitQuery } from '../operations/audit-shortcut.ts';
+import { MAX_PAGE_TOKEN_LENGTH } from '../ground/page-token.ts';
+import { cancelRun, getRun, listRuns, RunFilter, type RunView } from '../operations/runs.ts';
 import type { AppEnv } from '../env.ts';
 import { RUN_KINDS } from '../runs/types.ts';
 import { commandResponse, MARKDOWN, STARTED } from './commands.ts';

@@ -1,6 +1,6 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { z } from 'zod';
-import { parseInput } from '../core/validation.ts';
+import { parseInput } from '../ground/validation.ts';
 
 const WHAT = { query: 'query', param: 'path' } as const;
 

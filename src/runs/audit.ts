@@ -1,5 +1,5 @@
-import { missingProfileFields } from '../core/profile.ts';
-import type { SalesProfile } from '../core/schemas/profile.ts';
+import { missingProfileFields } from '../ground/schemas/profile.ts';
+import type { SalesProfile } from '../ground/schemas/profile.ts';
 import { readSalesProfile } from '../db/sales-profiles.ts';
 import type { ResearchSource } from '../research/provider.ts';
 import { capTermCounts, scopeExpression } from '../research/search.ts';

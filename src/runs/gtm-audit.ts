@@ -1,9 +1,10 @@
-import { GTM_AUDIT_AREAS } from '../core/schemas/commands.ts';
 import type { KnownCompany } from '../research/competitors.ts';
 import { EVIDENCE_PASSAGES, EVIDENCE_WINDOW, gatherEvidence } from './evidence.ts';
 import { renderReport } from './report.ts';
 import type { Fix, RunPlan, RunRecord, StepOutput } from './types.ts';
 
+/** The areas a gtm-audit scores, in report order (the `focus` argument picks among them). */
+export const GTM_AUDIT_AREAS = ['positioning', 'icp', 'pricing', 'channels', 'competition', 'content'] as const;
 export type GtmArea = (typeof GTM_AUDIT_AREAS)[number];
 
 /** What each area looks for in the sources (search terms), and what to do when it is thin. */

@@ -1,10 +1,9 @@
 import type { Finding, ResearchSource } from '../research/provider.ts';
 
-/** The asynchronous commands: each run is one RunObject Durable Object. */
-export const RUN_KINDS = ['gtm-audit', 'audit'] as const;
-export type RunKind = (typeof RUN_KINDS)[number];
+import type { RunKind, RunStatus } from '../ground/run-kinds.ts';
 
-export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled';
+export { RUN_KINDS, RUN_STATUSES, type RunKind, type RunStatus } from '../ground/run-kinds.ts';
+
 
 /**
  * A run's arguments: plain values only (no recursive JSON type), so the record crosses Durable

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPrefix, generateApiKey, hashApiKey, looksLikeApiKey, parseScopes } from '../../src/auth/api-key.ts';
+import { displayPrefix, generateApiKey, hashApiKey, looksLikeApiKey, parseScopes } from '../../src/ground/api-key.ts';
 
 describe('API keys', () => {
   it('generates rk_live_ keys of 43 base62 characters that look like keys', () => {

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { hashApiKey } from '../../src/auth/api-key.ts';
+import { hashApiKey } from '../../src/ground/api-key.ts';
 import { authenticate, KeyCache } from '../../src/auth/authenticate.ts';
 import { clientAddressKey, FailedAuthThrottle } from '../../src/auth/failed-auth-throttle.ts';
-import { DomainError } from '../../src/core/errors.ts';
+import { DomainError } from '../../src/ground/errors.ts';
 import { createKey, createOrganization } from '../helpers/fixtures.ts';
 import { startEarlyInWindow } from '../helpers/rate-window.ts';
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { BLOCK_MS, clientAddressKey, FailedAuthThrottle } from '../../src/auth/failed-auth-throttle.ts';
-import { DomainError } from '../../src/core/errors.ts';
+import { DomainError } from '../../src/ground/errors.ts';
 import { call, createKey, createOrganization } from '../helpers/fixtures.ts';
 import { startEarlyInWindow } from '../helpers/rate-window.ts';
 

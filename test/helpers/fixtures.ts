@@ -1,6 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
-import { displayPrefix, generateApiKey, hashApiKey, randomId, SCOPES, type Scope } from '../../src/auth/api-key.ts';
-import type { SalesProfile } from '../../src/core/schemas/profile.ts';
+import { displayPrefix, generateApiKey, hashApiKey, randomId, SCOPES, type Scope } from '../../src/ground/api-key.ts';
+import type { SalesProfile } from '../../src/ground/schemas/profile.ts';
 import { insertKeyStatement } from '../../src/db/api-keys.ts';
 import { insertOrganizationStatement } from '../../src/db/organizations.ts';
 import { writeSalesProfile } from '../../src/db/sales-profiles.ts';

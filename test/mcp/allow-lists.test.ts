@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/ground/config.ts';
 import { isAllowedHost, isAllowedOrigin } from '../../src/mcp/dns-rebinding.ts';
 
 function configWith(vars: Partial<Record<'MCP_ALLOWED_HOSTS' | 'MCP_ALLOWED_ORIGINS', string>>) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../src/core/commands.ts';
+import { COMMANDS } from '../../src/operations/commands.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
 import { connectMcpClient, mcpRpc } from '../helpers/mcp-client.ts';

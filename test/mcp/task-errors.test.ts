@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DomainError } from '../../src/core/errors.ts';
+import { DomainError } from '../../src/ground/errors.ts';
 import { toRpcError } from '../../src/mcp/json-rpc-error.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { mcpRpc } from '../helpers/mcp-client.ts';

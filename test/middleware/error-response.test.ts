@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { describe, expect, it, vi } from 'vitest';
-import { DomainError } from '../../src/core/errors.ts';
+import { DomainError } from '../../src/ground/errors.ts';
 import type { AppEnv } from '../../src/env.ts';
 import { toHttpResponse } from '../../src/middleware/error-response.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import type { CoreContext } from '../../src/core/context.ts';
+import type { CoreContext } from '../../src/ground/context.ts';
 import { call, type TestOrganization } from '../helpers/fixtures.ts';
 
 export function ndjson(...lines: unknown[]): string {

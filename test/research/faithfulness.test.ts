@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { competitors } from '../../src/core/competitors.ts';
-import type { CoreContext } from '../../src/core/context.ts';
-import { research } from '../../src/core/research.ts';
+import { competitors } from '../../src/operations/competitors.ts';
+import type { CoreContext } from '../../src/ground/context.ts';
+import { research } from '../../src/operations/research.ts';
 import { importObjects } from '../../src/oms/import.ts';
 import { escapeInline, plainText } from '../../src/research/markdown-escape.ts';
 import { createOrganization, FINISHED_PROFILE } from '../helpers/fixtures.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../src/core/commands.ts';
+import { COMMANDS } from '../../src/operations/commands.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 
 interface ErrorJson {

@@ -1,8 +1,8 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../src/core/errors.ts';
-import { waitForRun } from '../../src/core/runs.ts';
+import { DomainError } from '../../src/ground/errors.ts';
+import { waitForRun } from '../../src/operations/runs.ts';
 import type { RunObject } from '../../src/durable-objects/run-object.ts';
 import { RUN_PLANS } from '../../src/runs/plans.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';

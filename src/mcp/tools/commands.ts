@@ -1,5 +1,6 @@
-import { COMMANDS, executeCommand, type CommandDefinition } from '../../core/commands.ts';
-import { getRun } from '../../core/runs.ts';
+import type { CommandDefinition } from '../../operations/command-definition.ts';
+import { COMMANDS, executeCommand } from '../../operations/commands.ts';
+import { getRun } from '../../operations/runs.ts';
 import type { ToolDefinition } from './registry.ts';
 
 /** One tool per command: its text content is byte for byte the REST route's markdown body. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseInput } from '../../core/validation.ts';
+import { parseInput } from '../../ground/validation.ts';
 import { IMPORT_LIMITS, importObjects } from '../../oms/import.ts';
 import type { ToolDefinition } from './registry.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { getProfile, putProfile, type ProfileView } from '../../core/profile.ts';
-import { SalesProfileInput } from '../../core/schemas/profile.ts';
-import { parseInput } from '../../core/validation.ts';
+import { getProfile, putProfile, type ProfileView } from '../../operations/profile.ts';
+import { SalesProfileInput } from '../../ground/schemas/profile.ts';
+import { parseInput } from '../../ground/validation.ts';
 import type { ToolDefinition } from './registry.ts';
 
 const GetProfileInput = z.strictObject({});

@@ -1,10 +1,10 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { Scope } from '../../auth/api-key.ts';
-import type { CoreContext } from '../../core/context.ts';
-import type { LogLevel } from '../../core/log-level.ts';
-import type { RateBucket } from '../../core/rate-limit.ts';
-import type { RunView } from '../../core/runs.ts';
+import type { Scope } from '../../ground/api-key.ts';
+import type { CoreContext } from '../../ground/context.ts';
+import type { LogLevel } from '../../operations/log-level.ts';
+import type { RateBucket } from '../../ground/rate-limit.ts';
+import type { RunView } from '../../operations/runs.ts';
 import type { SendNotification } from '../run-progress.ts';
 
 /** What the MCP request a tool answers offers it besides its arguments. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { getRun } from '../../core/runs.ts';
-import { parseInput } from '../../core/validation.ts';
+import { getRun } from '../../operations/runs.ts';
+import { parseInput } from '../../ground/validation.ts';
 import { RUN_KINDS } from '../../runs/types.ts';
 import { reportRun } from '../run-progress.ts';
 import type { ToolDefinition } from './registry.ts';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { normalizeDomain } from '../../src/core/schemas/common.ts';
+import { normalizeDomain } from '../../src/ground/schemas/common.ts';
 import { domainOf } from '../../src/oms/object-types.ts';
 import { call, createOrganization, FINISHED_PROFILE } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';

@@ -1,8 +1,8 @@
-import type { CoreContext } from './context.ts';
-import { DomainError } from './errors.ts';
-import { assertScope } from './scopes.ts';
-import { SalesProfileInput, type SalesProfile } from './schemas/profile.ts';
-import { parseInput } from './validation.ts';
+import type { CoreContext } from '../ground/context.ts';
+import { DomainError } from '../ground/errors.ts';
+import { assertScope } from '../ground/scopes.ts';
+import { missingProfileFields, SalesProfileInput, type SalesProfile } from '../ground/schemas/profile.ts';
+import { parseInput } from '../ground/validation.ts';
 import { readSalesProfile, writeSalesProfile } from '../db/sales-profiles.ts';
 
 /** What GET and PUT /api/v1/profile answer: the profile and whether onboarding is finished. */
@@ -16,18 +16,6 @@ export interface ProfileView {
 
 
 const EMPTY_PROFILE: SalesProfile = parseInput(SalesProfileInput, {});
-
-/** The fields onboarding still needs: companyName, domain, offering, one entry in each ICP list. */
-export function missingProfileFields(profile: SalesProfile): string[] {
-  const missing: string[] = [];
-  if (!profile.companyName) missing.push('companyName');
-  if (!profile.domain) missing.push('domain');
-  if (!profile.offering) missing.push('offering');
-  for (const list of ['industries', 'companySizes', 'regions', 'personas'] as const) {
-    if (profile.icp[list].length === 0) missing.push(`icp.${list}`);
-  }
-  return missing;
-}
 
 function view(profile: SalesProfile, updatedAt: string | null): ProfileView {
   const missing = missingProfileFields(profile);

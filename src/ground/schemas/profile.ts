@@ -33,3 +33,15 @@ export const SalesProfileInput = z.strictObject({
 });
 
 export type SalesProfile = z.output<typeof SalesProfileInput>;
+
+/** The fields onboarding still needs: companyName, domain, offering, one entry in each ICP list. */
+export function missingProfileFields(profile: SalesProfile): string[] {
+  const missing: string[] = [];
+  if (!profile.companyName) missing.push('companyName');
+  if (!profile.domain) missing.push('domain');
+  if (!profile.offering) missing.push('offering');
+  for (const list of ['industries', 'companySizes', 'regions', 'personas'] as const) {
+    if (profile.icp[list].length === 0) missing.push(`icp.${list}`);
+  }
+  return missing;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CommandDefinition } from './commands.ts';
+import type { CommandDefinition } from './command-definition.ts';
 
 /** The subset of JSON Schema that zod emits for our command inputs. */
 interface JsonSchema {

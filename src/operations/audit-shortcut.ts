@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { executeCommand, type CommandResult } from './commands.ts';
-import type { CoreContext } from './context.ts';
+import type { CommandResult } from './command-definition.ts';
+import { executeCommand } from './commands.ts';
+import type { CoreContext } from '../ground/context.ts';
 import { waitForRun, type RunView } from './runs.ts';
-import { AuditInput } from './schemas/commands.ts';
-import { parseInput } from './validation.ts';
+import { AuditInput } from './command-inputs.ts';
+import { parseInput } from '../ground/validation.ts';
 
 export const AuditShortcutInput = AuditInput.extend({
   wait: z.boolean().optional().describe('Block until the audit finishes and return it inline (504 with the run id after the server limit).'),

@@ -49,7 +49,7 @@ const ConfigSchema = z.object({
   CORS_ORIGINS: z.string().default('*'),
   RESEARCH_PROVIDER: z.enum(['embedded', 'parallel']).default('embedded'),
   PARALLEL_API_KEY: z.string().optional(),
-  // Signs page tokens (src/core/page-token.ts); a secret, at least 32 characters. Unset: one per isolate.
+  // Signs page tokens (src/ground/page-token.ts); a secret, at least 32 characters. Unset: one per isolate.
   PAGE_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   // DNS-rebinding protection of /api/mcp: the Host names it answers on, and the browser Origins
   // that may call it (none but these; a request without Origin is not from a browser page).

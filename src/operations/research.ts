@@ -1,12 +1,12 @@
-import { randomId } from '../auth/api-key.ts';
+import { randomId } from '../ground/api-key.ts';
 import { companiesNamedIn } from '../db/companies.ts';
 import { writeObjects, type LinkWrite, type ObjectWrite } from '../oms/store.ts';
 import { renderBrief } from '../research/brief.ts';
 import type { ResearchProvider, ResearchRequest, ResearchResult } from '../research/provider.ts';
 import { researchProviders } from '../research/providers.ts';
-import type { CoreContext } from './context.ts';
-import type { ResearchInput } from './schemas/commands.ts';
-import type { SalesProfile } from './schemas/profile.ts';
+import type { CoreContext } from '../ground/context.ts';
+import type { ResearchInput } from './command-inputs.ts';
+import type { SalesProfile } from '../ground/schemas/profile.ts';
 
 /**
  * The research command: ask the configured engine, fall back to the embedded one (with a visible

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PAGE_TOKEN_TTL_SECONDS, readPageToken, signPageToken } from '../../src/core/page-token.ts';
-import { DomainError } from '../../src/core/errors.ts';
+import { PAGE_TOKEN_TTL_SECONDS, readPageToken, signPageToken } from '../../src/ground/page-token.ts';
+import { DomainError } from '../../src/ground/errors.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { mcpRpc } from '../helpers/mcp-client.ts';
 

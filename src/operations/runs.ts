@@ -2,16 +2,17 @@ import { companyName } from '../db/companies.ts';
 import { claimRunSlot, listedArgs, listRuns as listRunRows, releaseRunSlot, type RunSummary } from '../db/runs.ts';
 import { AUDIT_STEPS } from '../runs/audit.ts';
 import type { RunInit } from '../durable-objects/run-object.ts';
-import { RUN_KINDS, type RunKind, type RunRecord, type RunStatus } from '../runs/types.ts';
+import { RUN_KINDS, RUN_STATUSES, type RunKind, type RunRecord, type RunStatus } from '../runs/types.ts';
 import { z } from 'zod';
-import { readConfig } from '../config.ts';
-import type { CommandResult } from './commands.ts';
-import type { CoreContext } from './context.ts';
-import { DomainError, rateLimited } from './errors.ts';
-import { readPageToken, signPageToken } from './page-token.ts';
-import { assertScope } from './scopes.ts';
-import { GTM_AUDIT_AREAS, type AuditInput, type GtmAuditInput } from './schemas/commands.ts';
-import type { SalesProfile } from './schemas/profile.ts';
+import { readConfig } from '../ground/config.ts';
+import type { CommandResult } from './command-definition.ts';
+import type { CoreContext } from '../ground/context.ts';
+import { DomainError, rateLimited } from '../ground/errors.ts';
+import { readPageToken, signPageToken } from '../ground/page-token.ts';
+import { assertScope } from '../ground/scopes.ts';
+import type { AuditInput, GtmAuditInput } from './command-inputs.ts';
+import { GTM_AUDIT_AREAS } from '../runs/gtm-audit.ts';
+import type { SalesProfile } from '../ground/schemas/profile.ts';
 
 /**
  * What a start answers, through either door (the REST 202 body and the MCP tool's text are the
@@ -173,8 +174,6 @@ export async function waitForRun(ctx: CoreContext, kind: RunKind, id: string, po
 const RunsPosition = z.tuple([z.string().max(64), z.string().max(100)]);
 
 /** Every run status, for validating a filter (the compiler checks that none is missing). */
-const RUN_STATUSES = ['running', 'completed', 'failed', 'cancelled'] as const satisfies readonly RunStatus[];
-const _everyStatus: Exclude<RunStatus, (typeof RUN_STATUSES)[number]> extends never ? true : never = true;
 
 /** Which runs GET /api/v1/runs lists: both optional, each one of its allowed values. */
 export const RunFilter = z.object({

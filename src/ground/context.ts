@@ -1,4 +1,4 @@
-import type { Scope } from '../auth/api-key.ts';
+import type { Scope } from './api-key.ts';
 
 /** The organization a request acts for. */
 export interface Organization {

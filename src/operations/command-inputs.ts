@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Domain, SourcePolicy, UserContext } from './common.ts';
+import { GTM_AUDIT_AREAS } from '../runs/gtm-audit.ts';
+import { Domain, SourcePolicy, UserContext } from '../ground/schemas/common.ts';
 
 export const ResearchTier = z
   .enum(['lite', 'base'])
@@ -24,7 +25,6 @@ export const CompetitorsInput = z.strictObject({
   userContext: UserContext,
 });
 
-export const GTM_AUDIT_AREAS = ['positioning', 'icp', 'pricing', 'channels', 'competition', 'content'] as const;
 
 export const GtmAuditInput = z.strictObject({
   company: Domain.optional().describe("Domain of the company to audit (default: your organization's own)."),

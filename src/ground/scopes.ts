@@ -1,4 +1,4 @@
-import type { Scope } from '../auth/api-key.ts';
+import type { Scope } from './api-key.ts';
 import type { CoreContext } from './context.ts';
 import { DomainError } from './errors.ts';
 

@@ -1,49 +1,16 @@
 import type { z } from 'zod';
-import type { CoreContext } from './context.ts';
-import { DomainError } from './errors.ts';
+import type { CommandDefinition, CommandResult } from './command-definition.ts';
+import type { CoreContext } from '../ground/context.ts';
+import { DomainError } from '../ground/errors.ts';
 import { assertOnboarded } from './profile.ts';
-import { assertScope } from './scopes.ts';
+import { assertScope } from '../ground/scopes.ts';
 import { renderCatalog } from './catalog.ts';
-import { AuditInput, CompetitorsInput, GtmAuditInput, HelpInput, ResearchInput } from './schemas/commands.ts';
-import { parseInput } from './validation.ts';
+import { AuditInput, CompetitorsInput, GtmAuditInput, HelpInput, ResearchInput } from './command-inputs.ts';
+import { parseInput } from '../ground/validation.ts';
 import { competitors } from './competitors.ts';
 import { research } from './research.ts';
 import { startAudit, startGtmAudit } from './runs.ts';
 import { AUDIT_STEPS, STEP_TITLES } from '../runs/audit.ts';
-import type { SalesProfile } from './schemas/profile.ts';
-
-export type CommandMode = 'sync' | 'async';
-
-/** What a command produced: markdown now (sync), or a run to poll (async). */
-export type CommandResult =
-  | { mode: 'sync'; markdown: string }
-  | { mode: 'async'; run: { id: string; kind: string; status: 'running' }; markdown: string };
-
-export interface CommandEffects {
-  /** Changes nothing stored (no brief, object or run is written). */
-  readOnly: boolean;
-  /** Calling it twice with the same input has no further effect. */
-  idempotent: boolean;
-  /** Reaches outside Recon (the web research provider) when one is configured. */
-  openWorld: boolean;
-}
-
-export interface CommandDefinition<S extends z.ZodType = z.ZodType> {
-  name: string;
-  title: string;
-  mode: CommandMode;
-  /** One paragraph for people and models alike: what it does and what it returns. */
-  description: string;
-  input: S;
-  /** A valid body, shown in the catalog and the OpenAPI document. */
-  example: z.input<S>;
-  /** False only for `help`: every other command waits for a finished sales profile. */
-  requiresOnboarding: boolean;
-  /** What running it does to the world (MCP tool annotations are derived from this). */
-  effects: CommandEffects;
-  /** `profile` is the finished sales profile (null only for commands that do not require one). */
-  run(ctx: CoreContext, input: z.output<S>, profile: SalesProfile | null): Promise<CommandResult>;
-}
 
 function defineCommand<S extends z.ZodType>(definition: CommandDefinition<S>): CommandDefinition<S> {
   return definition;

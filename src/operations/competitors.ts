@@ -1,4 +1,4 @@
-import { randomId } from '../auth/api-key.ts';
+import { randomId } from '../ground/api-key.ts';
 import { listCompanies } from '../db/companies.ts';
 import { writeObjects } from '../oms/store.ts';
 import {
@@ -10,10 +10,10 @@ import {
 } from '../research/competitors.ts';
 import { sourceLine } from '../research/brief.ts';
 import { escapeCell, escapeInline } from '../research/markdown-escape.ts';
-import type { CoreContext } from './context.ts';
-import type { CompetitorsInput } from './schemas/commands.ts';
-import { Domain, normalizeDomain } from './schemas/common.ts';
-import type { SalesProfile } from './schemas/profile.ts';
+import type { CoreContext } from '../ground/context.ts';
+import type { CompetitorsInput } from './command-inputs.ts';
+import { Domain, normalizeDomain } from '../ground/schemas/common.ts';
+import type { SalesProfile } from '../ground/schemas/profile.ts';
 
 /**
  * The competitors command: candidates from the sales profile, from stored `competitors` links and

@@ -1,5 +1,5 @@
 import { readMcpLogLevel, writeMcpLogLevel } from '../db/mcp-log-levels.ts';
-import type { CoreContext } from './context.ts';
+import type { CoreContext } from '../ground/context.ts';
 
 /** The MCP log levels, least severe first (RFC 5424, as MCP names them). */
 export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;

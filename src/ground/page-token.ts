@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { readConfig } from '../config.ts';
+import { readConfig } from './config.ts';
 import { DomainError } from './errors.ts';
 import { logEvent } from './log.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DomainError } from '../../src/core/errors.ts';
-import { parseInput } from '../../src/core/validation.ts';
+import { DomainError } from '../../src/ground/errors.ts';
+import { parseInput } from '../../src/ground/validation.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { connectMcpClient } from '../helpers/mcp-client.ts';
 

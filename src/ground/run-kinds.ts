@@ -1,0 +1,12 @@
+/**
+ * The vocabulary of asynchronous runs, shared by every layer that names them: which commands run in
+ * the background, and the states a run moves through (decisions.md, Runs).
+ */
+
+/** The asynchronous commands: each run is one RunObject Durable Object. */
+export const RUN_KINDS = ['gtm-audit', 'audit'] as const;
+export type RunKind = (typeof RUN_KINDS)[number];
+
+/** `running` until it ends; `completed`, `failed` and `cancelled` are final. */
+export const RUN_STATUSES = ['running', 'completed', 'failed', 'cancelled'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
