@@ -1,0 +1,50 @@
+/**
+ * Recon's layers, checked by `npm test` (`npm run lint:deps`). A file may import its own layer and
+ * the layers below it, never one above; nothing may import in a circle; the doors never reach
+ * storage directly. test/ and scripts/ are not checked: they may import anything.
+ *
+ *   doors       src/app.ts, src/index.ts, src/env.ts, src/routes/, src/mcp/, src/middleware/
+ *   operations  src/operations/   one file per operation both doors call, with its zod schema
+ *   engines     src/research/, src/runs/, src/oms/, src/auth/, src/durable-objects/
+ *   storage     src/db/           D1 statements and row mapping
+ *   ground      src/ground/       errors, context, config, ids and tokens, validation, log, shared schemas
+ */
+const DOORS = '^src/(app|index|env)\\.ts$|^src/(routes|mcp|middleware)/';
+const OPERATIONS = '^src/operations/';
+const ENGINES = '^src/(research|runs|oms|auth|durable-objects)/';
+const STORAGE = '^src/db/';
+const GROUND = '^src/ground/';
+
+/** A rule that forbids `from` importing any of `to`, named and explained for the error message. */
+const upward = (name, from, to, comment) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to } });
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Circular imports: split the shared part into a file both can import.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    upward('ground-imports-nothing-above', GROUND, `${STORAGE}|${ENGINES}|${OPERATIONS}|${DOORS}`, 'The ground (src/ground/) may import only the ground.'),
+    upward('storage-imports-only-ground', STORAGE, `${ENGINES}|${OPERATIONS}|${DOORS}`, 'Storage (src/db/) may import only storage and the ground; define the row shapes it needs itself.'),
+    upward('engines-never-import-operations-or-doors', ENGINES, `${OPERATIONS}|${DOORS}`, 'Engines may import engines, storage and the ground, never operations or doors.'),
+    upward('operations-never-import-doors', OPERATIONS, DOORS, 'Operations are transport-agnostic: they never import routes, MCP or middleware.'),
+    upward('doors-never-import-storage', DOORS, STORAGE, 'Doors call operations; only operations and engines reach src/db/.'),
+    {
+      name: 'every-source-file-has-a-layer',
+      comment: 'A file under src/ outside the known folders: put it in the layer it belongs to (and list new folders in .dependency-cruiser.cjs).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: `${DOORS}|${OPERATIONS}|${ENGINES}|${STORAGE}|${GROUND}` },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.d\\.ts$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+  },
+};
