@@ -1,5 +1,7 @@
--- Recon's D1 schema: the one source of truth. Applying it again changes nothing (every statement
--- is IF NOT EXISTS), so `npm run dev`, the tests and deploys all run this same file.
+-- Recon's D1 schema, the readable whole: every table as it is now. Databases are built and changed
+-- by the numbered files in migrations/ (`wrangler d1 migrations apply`, run by `npm run dev`, the
+-- tests and deploys), never from this file; test/migrations/ checks that the migrations, applied in
+-- order, yield exactly this schema. A schema change is a new migration plus the same change here.
 -- What each table holds and who writes it is described in docs/storage.md.
 
 -- An organization: everything in Recon belongs to one. Written by the keys CLI and the seed.

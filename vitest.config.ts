@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
-// schema.sql is the one source of truth for D1; tests apply exactly that file.
-const schema = await readD1Migrations({ projectPath: import.meta.dirname, migrationsDir: '.', migrationsPattern: 'schema.sql' });
+// Tests build D1 exactly as deploys and `npm run dev` do: the migrations in order. schema.sql (the
+// readable whole) is read too, for the test that the migrations yield exactly its schema.
+const migrations = await readD1Migrations({ projectPath: import.meta.dirname, migrationsDir: 'migrations' });
+const schemaSql = await readD1Migrations({ projectPath: import.meta.dirname, migrationsDir: '.', migrationsPattern: 'schema.sql' });
 
 export default defineConfig({
   test: {
@@ -15,8 +17,11 @@ export default defineConfig({
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
+              // Empty databases for test/migrations/: one built from the migrations, one from schema.sql.
+              d1Databases: { MIGRATIONS_DB: 'test-migrations', SCHEMA_SQL_DB: 'test-schema-sql' },
               bindings: {
-                TEST_SCHEMA: schema,
+                TEST_MIGRATIONS: migrations,
+                TEST_SCHEMA_SQL: schemaSql,
                 // Workers-pool tests call https://recon.test; the local development hosts stay allowed.
                 MCP_ALLOWED_HOSTS: 'localhost,127.0.0.1,[::1],recon.test',
                 MCP_ALLOWED_ORIGINS: 'http://localhost,http://127.0.0.1,http://[::1],https://recon.test',

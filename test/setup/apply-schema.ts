@@ -1,5 +1,6 @@
 import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 
-// Idempotent: applyD1Migrations records what it applied, and schema.sql is IF NOT EXISTS throughout.
-await applyD1Migrations(env.DB, env.TEST_SCHEMA);
+// The migrations, as deploys and `npm run dev` apply them. Idempotent: applyD1Migrations records
+// what it applied in d1_migrations and applies only the rest.
+await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);

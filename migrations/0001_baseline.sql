@@ -1,0 +1,140 @@
+-- Migration 0001: the baseline, Recon's schema as `main` created it on 2026-11-23 (commit e1fcb32),
+-- before migrations existed. Every statement is IF NOT EXISTS, so applying it to a local database
+-- that `wrangler d1 execute --file schema.sql` made then (which has no d1_migrations table yet)
+-- changes nothing and keeps its data; on an empty database it creates everything.
+-- Never edit an applied migration: add the next one (README, "Schema changes").
+
+-- An organization: everything in Recon belongs to one. Written by the keys CLI and the seed.
+CREATE TABLE IF NOT EXISTS organizations (
+  id          TEXT PRIMARY KEY,              -- opaque, e.g. org_3fa2...
+  slug        TEXT NOT NULL UNIQUE,          -- operator-facing name, e.g. acme
+  name        TEXT NOT NULL,
+  created_at  TEXT NOT NULL                  -- ISO 8601
+);
+
+-- An API key. Only the SHA-256 of the full key is stored, plus a display prefix.
+-- Written by the keys CLI (create, revoke) and by the Worker (last_used_at, at most once a minute).
+CREATE TABLE IF NOT EXISTS api_keys (
+  id               TEXT PRIMARY KEY,         -- key_..., what the CLI revokes by
+  organization_id  TEXT NOT NULL REFERENCES organizations(id),
+  name             TEXT NOT NULL,
+  prefix           TEXT NOT NULL,            -- first characters of the key, for display only
+  hash             TEXT NOT NULL UNIQUE,     -- hex SHA-256 of the full key
+  scopes           TEXT NOT NULL,            -- space-separated: commands oms:read oms:write oms:approve
+  created_at       TEXT NOT NULL,
+  last_used_at     TEXT,
+  revoked_at       TEXT
+);
+CREATE INDEX IF NOT EXISTS api_keys_by_organization ON api_keys (organization_id, created_at);
+
+-- An organization's sales profile (onboarding). One row per organization, written by
+-- PUT /api/v1/profile and the seed. `profile` is the validated JSON document; `complete` is derived
+-- from it on every write so commands can check onboarding without parsing.
+CREATE TABLE IF NOT EXISTS sales_profiles (
+  organization_id  TEXT PRIMARY KEY REFERENCES organizations(id),
+  profile          TEXT NOT NULL,            -- JSON: companyName, domain, offering, icp, competitors, valueProps
+  complete         INTEGER NOT NULL DEFAULT 0,
+  updated_at       TEXT NOT NULL
+);
+
+-- OMS objects: companies, people, sources, briefs. One row per (organization, type, key); `key` is
+-- the public key (a company's normalized domain, a person's lower-cased email, a source's canonical
+-- URL, a brief's execution id). Written by the import endpoint, research (briefs) and, later,
+-- watches and approved actions. `version` counts changes.
+CREATE TABLE IF NOT EXISTS objects (
+  organization_id  TEXT NOT NULL REFERENCES organizations(id),
+  type             TEXT NOT NULL,
+  key              TEXT NOT NULL,
+  properties       TEXT NOT NULL,            -- JSON object
+  version          INTEGER NOT NULL DEFAULT 1,
+  created_at       TEXT NOT NULL,
+  updated_at       TEXT NOT NULL,
+  PRIMARY KEY (organization_id, type, key)
+);
+CREATE INDEX IF NOT EXISTS objects_by_update ON objects (organization_id, type, updated_at);
+
+-- Typed links between objects (company.competitors, company.people, brief.about, brief.cites), with
+-- where each came from. Inverse pivots read the same rows through links_by_target.
+CREATE TABLE IF NOT EXISTS links (
+  organization_id  TEXT NOT NULL REFERENCES organizations(id),
+  link             TEXT NOT NULL,
+  from_type        TEXT NOT NULL,
+  from_key         TEXT NOT NULL,
+  to_type          TEXT NOT NULL,
+  to_key           TEXT NOT NULL,
+  source_kind      TEXT NOT NULL,            -- import | research | watch | action
+  source_id        TEXT NOT NULL,
+  created_at       TEXT NOT NULL,
+  PRIMARY KEY (organization_id, link, from_type, from_key, to_type, to_key)
+);
+CREATE INDEX IF NOT EXISTS links_by_target ON links (organization_id, to_type, to_key, link);
+
+-- Where each current property value came from (one row per property), and every change.
+CREATE TABLE IF NOT EXISTS property_sources (
+  organization_id  TEXT NOT NULL,
+  type             TEXT NOT NULL,
+  key              TEXT NOT NULL,
+  name             TEXT NOT NULL,
+  source_kind      TEXT NOT NULL,
+  source_id        TEXT NOT NULL,
+  source_url       TEXT,
+  updated_at       TEXT NOT NULL,
+  PRIMARY KEY (organization_id, type, key, name)
+);
+CREATE TABLE IF NOT EXISTS object_history (
+  id               INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id  TEXT NOT NULL,
+  type             TEXT NOT NULL,
+  key              TEXT NOT NULL,
+  at               TEXT NOT NULL,
+  property         TEXT NOT NULL,
+  from_value       TEXT,                     -- JSON, NULL when the property was new
+  to_value         TEXT,                     -- JSON
+  source_kind      TEXT NOT NULL,
+  source_id        TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS object_history_by_object ON object_history (organization_id, type, key, id);
+
+-- The research index: each source's content split into passages of a few sentences, indexed with
+-- FTS5 (BM25). Rewritten whenever a source's title, date or content changes; triggers keep the index in step.
+CREATE TABLE IF NOT EXISTS passages (
+  id               INTEGER PRIMARY KEY,
+  organization_id  TEXT NOT NULL,
+  source_key       TEXT NOT NULL,
+  domain           TEXT NOT NULL,
+  title            TEXT NOT NULL,            -- the source's title, repeated so it ranks
+  published_at     TEXT,                     -- the source's date, so a search needs no second read
+  ordinal          INTEGER NOT NULL,
+  text             TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS passages_by_source ON passages (organization_id, source_key);
+-- The index holds the organization (as one token: its id without punctuation) and the source's
+-- domain as columns, so the organization and any source policy are matched by the index itself and
+-- a search can take its top passages from the index alone (see src/research/search.ts).
+CREATE VIRTUAL TABLE IF NOT EXISTS passages_fts USING fts5(
+  organization_id, domain, title, text, content='passages', content_rowid='id', tokenize='porter unicode61'
+);
+CREATE TRIGGER IF NOT EXISTS passages_fts_insert AFTER INSERT ON passages BEGIN
+  INSERT INTO passages_fts (rowid, organization_id, domain, title, text)
+    VALUES (new.id, replace(new.organization_id, '_', ''), new.domain, new.title, new.text);
+END;
+CREATE TRIGGER IF NOT EXISTS passages_fts_delete AFTER DELETE ON passages BEGIN
+  INSERT INTO passages_fts (passages_fts, rowid, organization_id, domain, title, text)
+    VALUES ('delete', old.id, replace(old.organization_id, '_', ''), old.domain, old.title, old.text);
+END;
+
+-- A summary of each asynchronous run, mirrored by its RunObject Durable Object on every change (the
+-- run's full state lives in the object's own storage). Read by GET /api/v1/runs and the audit.
+CREATE TABLE IF NOT EXISTS runs (
+  id               TEXT PRIMARY KEY,         -- the Durable Object id (64 hex characters)
+  organization_id  TEXT NOT NULL,
+  kind             TEXT NOT NULL,            -- gtm-audit | audit
+  target           TEXT NOT NULL,
+  status           TEXT NOT NULL,            -- running | completed | failed | cancelled
+  steps_done       INTEGER NOT NULL,
+  steps_total      INTEGER NOT NULL,
+  created_at       TEXT NOT NULL,
+  updated_at       TEXT NOT NULL,
+  finished_at      TEXT
+);
+CREATE INDEX IF NOT EXISTS runs_by_organization ON runs (organization_id, created_at DESC, id DESC);
