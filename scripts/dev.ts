@@ -1,6 +1,6 @@
 /**
  * `npm run dev [-- --verbose] [-- <wrangler dev args>]`: local development in one command. Seeds
- * the local D1 (schema.sql + demo data, as `npm run db:local` does), runs `wrangler dev --port 8787`
+ * the local D1 (migrations + demo data, as `npm run db:local` does), runs `wrangler dev --port 8787`
  * with any extra arguments passed through (`--port`, `--ip`, `--persist-to`, ...), loads the demo
  * market into acme through the import endpoint, and only then says it is ready, with the URL, the
  * demo keys and a first request to try. A `--persist-to <dir>` is used for the seed too, so the
@@ -52,7 +52,7 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-console.log(`Local D1 ready (schema.sql, demo organizations acme and globex). Starting the Worker on ${base}...`);
+console.log(`Local D1 ready (migrations applied, demo organizations acme and globex). Starting the Worker on ${base}...`);
 
 const port = has(extra, '--port') ? [] : ['--port', DEFAULT_PORT];
 // Quiet: wrangler prints only warnings and errors (its banner, bindings table, "Ready on" and one

@@ -1,31 +1,28 @@
 /**
- * `npm run db:local [-- --persist-to <dir>]`: prepares the LOCAL D1 for development by applying
- * schema.sql and then the demo data (scripts/seed/demo.sql). Both files are idempotent, so running
- * this again is safe. It never touches a deployed database: `--remote` (or any other argument)
+ * `npm run db:local [-- --persist-to <dir>]`: prepares the LOCAL D1 for development by applying the
+ * migrations it lacks (migrations/, `wrangler d1 migrations apply DB --local`; a database made before
+ * migrations existed is upgraded in place with its data) and then the demo data
+ * (scripts/seed/demo.sql, idempotent). Running this again is safe. It never touches a deployed database: `--remote` (or any other argument)
  * is refused. `npm run dev` and the e2e tests call `seedLocalDatabase` directly.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { applyLocalMigrations, type LocalDatabase } from './lib/local-migrations.ts';
 import { PROJECT_ROOT, runWrangler } from './lib/wrangler.ts';
 
-/** Applied in this order. */
-export const SEED_FILES = ['schema.sql', 'scripts/seed/demo.sql'];
+/** The demo organizations, keys and profiles; applied after the migrations. */
+export const DEMO_SEED_FILE = 'scripts/seed/demo.sql';
 
-export interface SeedOptions {
-  /** Local state directory (wrangler's --persist-to); default: wrangler's own .wrangler/state. */
-  persistTo?: string;
-  /** Keep wrangler's output unless it fails (`npm run dev` without --verbose, and the tests). */
-  quiet?: boolean;
-}
+/** `quiet` keeps wrangler's output unless it fails (`npm run dev` without --verbose, and the tests). */
+export type SeedOptions = LocalDatabase;
 
-/** Applies every seed file to the local D1 (binding DB); rejects if wrangler fails. */
+/** Migrates the local D1 (binding DB) and applies the demo seed; rejects if wrangler fails. */
 export async function seedLocalDatabase(options: SeedOptions = {}): Promise<void> {
+  await applyLocalMigrations(options);
   const persist = options.persistTo ? ['--persist-to', path.resolve(options.persistTo)] : [];
-  for (const file of SEED_FILES) {
-    const args = ['d1', 'execute', 'DB', '--local', ...persist, '--file', path.join(PROJECT_ROOT, file)];
-    await runWrangler(args, { quiet: options.quiet });
-  }
+  const args = ['d1', 'execute', 'DB', '--local', ...persist, '--file', path.join(PROJECT_ROOT, DEMO_SEED_FILE)];
+  await runWrangler(args, { quiet: options.quiet });
 }
 
 /** The demo market (scripts/seed/knowledge-base/), loaded into the acme organization. */
@@ -66,7 +63,7 @@ export async function waitUntilServing(baseUrl: string, timeoutMs = 60_000): Pro
 
 const USAGE = `Usage: npm run db:local [-- --persist-to <dir>]
 
-Applies schema.sql and scripts/seed/demo.sql to the LOCAL D1 database (binding DB).
+Applies the migrations (migrations/) and scripts/seed/demo.sql to the LOCAL D1 database (binding DB).
   --persist-to <dir>  local state directory, as for wrangler (default: .wrangler/state)
 This command never touches a deployed database; there is no --remote.`;
 

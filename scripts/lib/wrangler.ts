@@ -24,11 +24,12 @@ export function spawnWrangler(args: readonly string[], stdio: SpawnOptions['stdi
 
 /**
  * Runs wrangler; rejects unless it exits 0. Its output goes to ours, or with `quiet` is kept and
- * shown only in the error when it fails.
+ * shown only in the error when it fails. Standard input is never wrangler's: it runs without
+ * prompts (`d1 migrations apply` would otherwise ask to confirm in a terminal).
  */
 export function runWrangler(args: readonly string[], options: { quiet?: boolean } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawnWrangler(args, options.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit');
+    const child = spawnWrangler(args, options.quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit']);
     let output = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -49,5 +50,28 @@ export function captureWrangler(args: readonly string[]): Promise<{ code: number
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? 1, stdout }));
+  });
+}
+
+/**
+ * Runs `wrangler d1 execute ... --json` (args without --json) and returns the rows of each
+ * statement; rejects with wrangler's output unless it exits 0.
+ */
+export function queryD1(args: readonly string[]): Promise<Record<string, unknown>[][]> {
+  return new Promise((resolve, reject) => {
+    const child = spawnWrangler([...args, '--json'], ['ignore', 'pipe', 'pipe']);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code !== 0) return reject(new Error(`wrangler ${args.join(' ')} failed (${signal ?? `exit code ${code}`}):\n${`${stdout}${stderr}`.trim()}`));
+      try {
+        resolve((JSON.parse(stdout) as { results: Record<string, unknown>[] }[]).map((result) => result.results));
+      } catch {
+        reject(new Error(`wrangler ${args.join(' ')} printed no JSON:\n${`${stdout}${stderr}`.trim()}`));
+      }
+    });
   });
 }

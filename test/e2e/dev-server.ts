@@ -1,7 +1,7 @@
 /**
  * The e2e suites' server: the real Worker under wrangler's local runtime (unstable_startWorker),
  * on a free port, with its own temporary state directory that was seeded first exactly as
- * `npm run db:local` seeds (schema.sql + demo data). The keys CLI can be pointed at the same
+ * `npm run db:local` seeds (migrations + demo data). The keys CLI can be pointed at the same
  * directory (`--persist-to`) to change what the running server sees.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
