@@ -14,7 +14,7 @@
  *   upgrades it; refused with how to start over.
  */
 import path from 'node:path';
-import { PROJECT_ROOT, queryD1, runWrangler } from './wrangler.ts';
+import { queryD1, runWrangler } from './wrangler.ts';
 
 /** The migrations a pre-migration database that has runs.args already has the schema of. */
 export const PRE_MIGRATION_SCHEMA_WITH_RUN_ARGS = ['0001_baseline.sql', '0002_runs_args_and_mcp_log_levels.sql'];
@@ -49,7 +49,7 @@ async function adoptPreMigrationDatabase(target: readonly string[], persistTo: s
   if (!state) throw new Error('Reading the local database schema returned nothing.');
   // Already managed by migrations, or empty: `migrations apply` does everything.
   if (state.migrated || !state.created) return;
-  const where = path.relative(PROJECT_ROOT, path.resolve(persistTo ?? path.join(PROJECT_ROOT, '.wrangler', 'state'))) || '.';
+  const where = persistTo ? path.resolve(persistTo) : path.join('.wrangler', 'state');
   const startOver = `Delete it (rm -rf ${where}) and run again: the schema and the demo data are recreated.`;
   if (!state.passage_dates) {
     throw new Error(`The local database in ${where} was made by Recon before 2026-11-22 (its passages have no source title, domain or date), and no migration upgrades it. ${startOver}`);

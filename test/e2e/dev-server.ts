@@ -19,9 +19,17 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
-export async function startDevServer(): Promise<DevServer> {
+export interface DevServerOptions {
+  /** Runs on the empty state directory before the seed, e.g. to make a database the way an older Recon did. */
+  beforeSeed?: (persistTo: string) => Promise<void>;
+  /** Load the demo knowledge base into acme, as `npm run dev` does (default true). */
+  knowledgeBase?: boolean;
+}
+
+export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
   const persistTo = await mkdtemp(path.join(tmpdir(), 'recon-e2e-'));
   try {
+    await options.beforeSeed?.(persistTo);
     await seedLocalDatabase({ persistTo, quiet: true });
     const worker = await unstable_startWorker({
       config: path.join(PROJECT_ROOT, 'wrangler.toml'),
@@ -34,7 +42,7 @@ export async function startDevServer(): Promise<DevServer> {
     });
     await worker.ready;
     const url = (await worker.url).origin;
-    await loadDemoKnowledgeBase(url);
+    if (options.knowledgeBase !== false) await loadDemoKnowledgeBase(url);
     return {
       url,
       persistTo,
