@@ -1,5 +1,5 @@
--- Demo data for LOCAL development only: `npm run db:local` and `npm run dev` apply it after
--- schema.sql, and the e2e tests seed it into a temporary directory. Never apply it to a deployed
+-- Demo data for LOCAL development only: `npm run db:local` and `npm run dev` apply it after the
+-- migrations, and the e2e tests seed it into a temporary directory. Never apply it to a deployed
 -- database: its keys are public (they are written in the spec's decisions.md).
 --
 -- Idempotent: every INSERT is ON CONFLICT DO NOTHING, so running it again changes nothing (and does
