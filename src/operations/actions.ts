@@ -106,13 +106,20 @@ function checkParams<S extends z.ZodType>(action: Action, schema: S, raw: unknow
   throw new DomainError('invalid_input', `Invalid params of ${action}: ${summary}.`, { details: result.details });
 }
 
-/** `line` checked and normalized exactly as an import line is. */
+/** A field an import message starts with (`properties.name must be ...`); other messages are about the whole line. */
+const FIELD_FIRST = /^((?:properties|key|from|to)(?:\.[^\s:]+)*):? (.*)$/;
+
+/** `line` checked and normalized exactly as an import line is; its messages name fields under `params.`. */
 function asImportLine(action: Action, line: unknown) {
   try {
     return parseImportLine(JSON.stringify(line));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new DomainError('invalid_input', `Invalid params of ${action}: ${reason}.`, { details: [{ path: 'params', message: `params: ${reason}` }] });
+    const reasons = (error instanceof Error ? error.message : String(error)).split('; ');
+    const details = reasons.map((reason) => {
+      const field = FIELD_FIRST.exec(reason);
+      return field ? { path: `params.${field[1]}`, message: `params.${reason}` } : { path: 'params', message: `params: ${reason}` };
+    });
+    throw new DomainError('invalid_input', `Invalid params of ${action}: ${details.map((d) => d.message).join('; ')}.`, { details });
   }
 }
 

@@ -33,14 +33,23 @@ describe('an invalid action request', () => {
 
     // Properties are checked as an import line's are.
     const badProperty = await refused(org.key, { action: 'upsert_object', params: { type: 'company', key: 'globex.com', properties: { name: 7 } } });
-    expect(badProperty).toMatchObject({ status: 400, error: 'invalid_input' });
-    expect(badProperty.message).toContain('properties.name must be a string of 1 to 200 characters, not a number');
+    expect(badProperty).toMatchObject({
+      status: 400,
+      error: 'invalid_input',
+      message: 'Invalid params of upsert_object: params.properties.name must be a string of 1 to 200 characters, not a number.',
+      details: [{ path: 'params.properties.name', message: 'params.properties.name must be a string of 1 to 200 characters, not a number' }],
+    });
+    const badSource = await refused(org.key, { action: 'upsert_object', params: { type: 'source', key: 'https://acme.com/x', properties: { title: 'T' } } });
+    expect(badSource.details).toEqual([{ path: 'params.properties.content', message: 'params.properties.content is required: a string of 1 to 200000 characters' }]);
 
     const badLink = await refused(org.key, {
       action: 'link',
       params: { link: 'competitors', from: { type: 'company', key: 'acme.com' }, to: { type: 'person', key: 'ada@example.com' } },
     });
-    expect(badLink.message).toBe("Invalid params of link: link 'competitors' goes from a company to a company.");
+    expect(badLink).toMatchObject({
+      message: "Invalid params of link: params: link 'competitors' goes from a company to a company.",
+      details: [{ path: 'params', message: "params: link 'competitors' goes from a company to a company" }],
+    });
 
     const empty = await refused(org.key, { action: 'update_properties', params: { type: 'company', key: 'acme.com', properties: {} } });
     expect(empty.details).toEqual([{ path: 'params.properties', message: 'params.properties must name at least one property' }]);
