@@ -12,6 +12,7 @@ import { accessLog } from './middleware/access-log.ts';
 import { apiKeyAuth } from './middleware/api-key-auth.ts';
 import { toHttpResponse } from './middleware/error-response.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
+import { actions } from './routes/actions.ts';
 import { commands } from './routes/commands.ts';
 import { dnsRebindingCheck, mcp, mcpErrorResponse } from './routes/mcp.ts';
 import { objects } from './routes/objects.ts';
@@ -71,6 +72,7 @@ v1.use((c, next) => (c.req.path === '/api/v1/oms/objects/import' ? limitImportBo
 v1.route('/commands', commands);
 v1.route('/profile', profile);
 v1.route('/oms/objects', objects);
+v1.route('/oms/actions', actions);
 v1.route('/runs', runs);
 v1.route('/audit', audit);
 app.route('/api/v1', v1);

@@ -49,7 +49,8 @@ function withDerived(write: ObjectWrite): Properties {
  * Upserts objects and links in one D1 batch (one transaction: all of it or none), recording
  * provenance for every changed property, a history entry per change, and re-indexing sources
  * whose title or content changed. Each (type, key) may appear once per call. An object that would
- * pass MAX_OBJECT_BYTES is left as it is (`too_large`); the others are still written.
+ * pass MAX_OBJECT_BYTES is left as it is (`too_large`); the others are still written. `also`: more
+ * statements to run in the same batch (an approval request's outcome), so they commit with the change.
  */
 export async function writeObjects(
   db: D1Database,
@@ -58,6 +59,7 @@ export async function writeObjects(
   links: readonly LinkWrite[],
   source: WriteSource,
   now = new Date().toISOString(),
+  also: readonly D1PreparedStatement[] = [],
 ): Promise<WriteResult> {
   const { existing, existingLinks } = await readCurrent(db, organizationId, objects, links);
 
@@ -91,9 +93,56 @@ export async function writeObjects(
     ...provenanceStatements(db, organizationId, changes, source, now),
     ...reindexStatements(db, organizationId, reindex),
     ...linkStatements(db, organizationId, newLinks, source, now),
+    ...also,
   ];
   if (statements.length) await db.batch(statements);
   return { objects: objectOutcomes, links: linkOutcomes };
+}
+
+/**
+ * Deletes one object in one D1 batch: its row, every link from or to it, its property provenance
+ * and (for a source) its passages; its history stays, with one entry per property it had (`to`
+ * null) from `source`. `also` runs in the same batch. A missing object deletes nothing else.
+ */
+export async function deleteObject(
+  db: D1Database,
+  organizationId: string,
+  object: { type: ObjectType; key: string },
+  source: WriteSource,
+  now = new Date().toISOString(),
+  also: readonly D1PreparedStatement[] = [],
+): Promise<void> {
+  const { type, key } = object;
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO object_history (organization_id, type, key, at, property, from_value, to_value, source_kind, source_id)
+         SELECT objects.organization_id, objects.type, objects.key, ?4, p.key,
+                CASE p.type WHEN 'object' THEN p.value WHEN 'array' THEN p.value WHEN 'true' THEN 'true'
+                            WHEN 'false' THEN 'false' WHEN 'null' THEN 'null' ELSE json_quote(p.value) END,
+                NULL, ?5, ?6
+           FROM objects, json_each(objects.properties) AS p
+          WHERE objects.organization_id = ?1 AND objects.type = ?2 AND objects.key = ?3`,
+      )
+      .bind(organizationId, type, key, now, source.kind, source.id),
+    db.prepare(`DELETE FROM property_sources WHERE organization_id = ?1 AND type = ?2 AND key = ?3`).bind(organizationId, type, key),
+    db
+      .prepare(`DELETE FROM links WHERE organization_id = ?1 AND ((from_type = ?2 AND from_key = ?3) OR (to_type = ?2 AND to_key = ?3))`)
+      .bind(organizationId, type, key),
+    ...(type === 'source' ? [db.prepare(`DELETE FROM passages WHERE organization_id = ?1 AND source_key = ?2`).bind(organizationId, key)] : []),
+    db.prepare(`DELETE FROM objects WHERE organization_id = ?1 AND type = ?2 AND key = ?3`).bind(organizationId, type, key),
+    ...also,
+  ]);
+}
+
+/** Removes one link (a missing link removes nothing), with `also` in the same batch. */
+export async function deleteLink(db: D1Database, organizationId: string, link: LinkWrite, also: readonly D1PreparedStatement[] = []): Promise<void> {
+  await db.batch([
+    db
+      .prepare(`DELETE FROM links WHERE organization_id = ?1 AND link = ?2 AND from_type = ?3 AND from_key = ?4 AND to_type = ?5 AND to_key = ?6`)
+      .bind(organizationId, link.link, link.from.type, link.from.key, link.to.type, link.to.key),
+    ...also,
+  ]);
 }
 
 function linkId(link: LinkWrite): string {

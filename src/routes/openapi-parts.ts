@@ -39,7 +39,7 @@ export function headers(extra: Record<string, z.ZodType> = {}) {
   return z.object({ 'X-Request-Id': RequestId, ...extra });
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 428 | 429 | 500 | 504;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 428 | 429 | 500 | 504;
 
 const ERROR_RESPONSES: Record<ErrorStatus, { description: string; headers?: Record<string, z.ZodType> }> = {
   400: { description: 'invalid_input: malformed JSON, a body that is not an object, or invalid or unknown arguments; details name each field.' },
@@ -48,7 +48,8 @@ const ERROR_RESPONSES: Record<ErrorStatus, { description: string; headers?: Reco
     headers: { 'WWW-Authenticate': z.string().describe('Bearer realm="recon"') },
   },
   403: { description: 'access_denied: the key lacks the scope this operation needs.' },
-  404: { description: 'not_found: no such run in your organization (unknown, malformed or another organization\'s id, or another kind).' },
+  404: { description: 'not_found: nothing with that id in your organization (an unknown, malformed or another organization\'s id; for a run, also a run of another kind).' },
+  409: { description: 'conflict: the state does not allow it, e.g. approving a request that was already decided or has expired.' },
   413: { description: 'payload_too_large: the body is over 256 KiB (10 MiB or 10,000 lines for imports).' },
   428: { description: 'onboarding_required: finish the sales profile first (PUT /api/v1/profile); the message lists what is missing.' },
   429: {

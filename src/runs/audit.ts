@@ -1,13 +1,14 @@
 import { missingProfileFields } from '../ground/schemas/profile.ts';
 import type { SalesProfile } from '../ground/schemas/profile.ts';
 import { readSalesProfile } from '../db/sales-profiles.ts';
+import { waitingApprovalRequests } from '../db/approval-requests.ts';
 import type { ResearchSource } from '../research/provider.ts';
 import { capTermCounts, scopeExpression } from '../research/search.ts';
 import { AREAS, assessArea, type GtmArea } from './gtm-audit.ts';
 import { renderReport } from './report.ts';
 import type { Fix, RunPlan, StepOutput } from './types.ts';
 
-export const AUDIT_STEPS = ['profile', 'go-to-market', 'data', 'keys'] as const;
+export const AUDIT_STEPS = ['profile', 'go-to-market', 'data', 'keys', 'approvals'] as const;
 type AuditStep = (typeof AUDIT_STEPS)[number];
 
 /** What each step of the audit covers; also how the catalog describes the audit. */
@@ -16,6 +17,7 @@ export const STEP_TITLES: Record<AuditStep, string> = {
   'go-to-market': 'Go-to-market',
   data: 'Data in the OMS',
   keys: 'API keys',
+  approvals: 'Approval requests',
 };
 
 const DAY = 86_400_000;
@@ -232,11 +234,43 @@ async function auditKeys(db: D1Database, organizationId: string): Promise<StepOu
   ], fixes);
 }
 
+/** A pending approval request is flagged once it has waited this long (it expires at 7 days). */
+export const APPROVAL_WAIT_DAYS = 3;
+/** The approvals step names at most this many requests (the oldest first); the count covers all. */
+export const APPROVALS_SHOWN = 10;
+
+/**
+ * Approval requests: pending requests that have waited longer than APPROVAL_WAIT_DAYS, the oldest
+ * first, each with the fix (decide it before it expires). A worklist, not a quality measure: unscored.
+ */
+async function auditApprovals(db: D1Database, organizationId: string): Promise<StepOutput> {
+  const now = Date.now();
+  const { count, oldest } = await waitingApprovalRequests(
+    db,
+    organizationId,
+    new Date(now - APPROVAL_WAIT_DAYS * DAY).toISOString(),
+    new Date(now).toISOString(),
+    APPROVALS_SHOWN,
+  );
+  const fixes: Fix[] = oldest.map((request) => ({
+    priority: 'medium',
+    action: `Decide approval request ${request.id} (${request.action}, requested by key ${request.requestedBy} on ${request.createdAt.slice(0, 10)}) before it expires 7 days after it was made.`,
+    where: `POST /api/v1/oms/actions/${request.id}/approve or /reject, with a key that has oms:approve (not the requesting key)`,
+  }));
+  const more = count > oldest.length ? [`- Showing the oldest ${oldest.length} of ${count}.`] : [];
+  return output(null, `${count} approval request(s) pending for more than ${APPROVAL_WAIT_DAYS} days.`, [
+    `- Pending for more than ${APPROVAL_WAIT_DAYS} days: ${count}`,
+    ...more,
+    ...oldest.map((r) => `- ${r.id}: ${r.action}, requested ${r.createdAt.slice(0, 10)} by key ${r.requestedBy}`),
+  ], fixes);
+}
+
 const STEPS: Record<AuditStep, (db: D1Database, organizationId: string) => Promise<StepOutput>> = {
   profile: auditProfile,
   'go-to-market': auditGoToMarket,
   data: auditData,
   keys: auditKeys,
+  approvals: auditApprovals,
 };
 
 export const auditPlan: RunPlan = {
@@ -255,7 +289,8 @@ export const auditPlan: RunPlan = {
         'Go-to-market: the mean of the six gtm-audit area scores for your own company. ' +
         'Data: the share of objects with missing key properties, stale dates or a duplicate domain is taken off, and 5 points per dangling link (at most 30). ' +
         'API keys: 10 points off per active key never used, unused for 90 days, or older than 90 days. ' +
-        'The overall score is the mean of the scored areas. Research watches and approval requests are not audited: they do not exist on this server yet.',
+        'Approval requests: every request still pending more than 3 days after it was made (it expires at 7) is listed to decide, the oldest first; not scored. ' +
+        'The overall score is the mean of the scored areas. Research watches are not audited: they do not exist on this server yet.',
     });
   },
 };

@@ -18,7 +18,7 @@ describe('MCP server at /api/mcp', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'recon' });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      [...COMMANDS.map((c) => c.name), 'run-status', 'get-profile', 'set-profile', 'import-objects'].sort(),
+      [...COMMANDS.map((c) => c.name), 'run-status', 'get-profile', 'set-profile', 'import-objects', 'action-request', 'action-list'].sort(),
     );
     const research = tools.find((t) => t.name === 'research')!;
     expect(research.inputSchema).toMatchObject({

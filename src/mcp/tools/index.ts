@@ -1,3 +1,4 @@
+import { actionTools } from './actions.ts';
 import { commandTools } from './commands.ts';
 import { objectTools } from './objects.ts';
 import { profileTools } from './profile.ts';
@@ -5,7 +6,7 @@ import { runTools } from './runs.ts';
 import { toListedTool, type ToolDefinition } from './registry.ts';
 
 /** Every MCP tool Recon serves. Later resources append their `<resource>Tools` here. */
-export const TOOLS: readonly ToolDefinition[] = [...commandTools, ...runTools, ...profileTools, ...objectTools];
+export const TOOLS: readonly ToolDefinition[] = [...commandTools, ...runTools, ...profileTools, ...objectTools, ...actionTools];
 
 export const TOOLS_BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
 

@@ -1,0 +1,54 @@
+import { runDurableObjectAlarm } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { requestAction } from '../../src/operations/actions.ts';
+import { call, createOrganization } from '../helpers/fixtures.ts';
+import { contextOf, importLines } from '../operations/action-helpers.ts';
+
+const DAY = 24 * 3600 * 1000;
+
+async function auditReport(key: string): Promise<string> {
+  const id = (await call('/api/v1/audit', { key, body: {} })).headers.get('X-Run-Id')!;
+  const stub = env.RUNS.get(env.RUNS.idFromString(id));
+  for (let i = 0; i < 50 && (await stub.read())?.status === 'running'; i++) await runDurableObjectAlarm(stub);
+  return (await call(`/api/v1/runs/audit/${id}`, { key })).text();
+}
+
+function section(report: string, title: string): string {
+  const start = report.indexOf(`## ${title}\n`);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const end = report.indexOf('\n## ', start + 1);
+  return report.slice(start, end === -1 ? undefined : end);
+}
+
+describe('the audit lists approval requests waiting longer than 3 days', () => {
+  it('names pending requests older than 3 days, not newer, decided, expired or other organizations\' ones', async () => {
+    const org = await createOrganization();
+    const other = await createOrganization();
+    await importLines(org, [{ type: 'company', key: 'acme.com', properties: { name: 'Acme' } }]);
+    await importLines(other, [{ type: 'company', key: 'acme.com', properties: { name: 'Acme' } }]);
+    const update = { action: 'update_properties', params: { type: 'company', key: 'acme.com', properties: { name: 'Acme Two' } } };
+    const ago = (days: number) => new Date(Date.now() - days * DAY);
+
+    const waiting = await requestAction(contextOf(org), update, ago(4));
+    await requestAction(contextOf(org), update, ago(2)); // recent
+    await requestAction(contextOf(org), update, ago(8)); // expired, though nobody read it since
+    const withdrawn = await requestAction(contextOf(org), update, ago(5));
+    expect((await call(`/api/v1/oms/actions/${withdrawn.id}/reject`, { key: org.key, method: 'POST' })).status).toBe(200);
+    await requestAction(contextOf(other), update, ago(4));
+
+    const report = await auditReport(org.key);
+    const approvals = section(report, 'Approval requests');
+    expect(approvals).toContain('1 approval request(s) pending for more than 3 days.');
+    expect(approvals).toContain(`- ${waiting.id}: update_properties, requested ${waiting.createdAt.slice(0, 10)} by key ${org.keyId}`);
+    expect(approvals.match(/apr_/g)).toHaveLength(1);
+    expect(report).toContain(`POST /api/v1/oms/actions/${waiting.id}/approve or /reject`);
+    expect(section(report, 'Method')).toContain('Approval requests: every request still pending more than 3 days');
+  });
+
+  it('says none wait when there are none', async () => {
+    const org = await createOrganization();
+    const approvals = section(await auditReport(org.key), 'Approval requests');
+    expect(approvals).toContain('0 approval request(s) pending for more than 3 days.');
+  });
+});
