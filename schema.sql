@@ -152,7 +152,6 @@ CREATE TABLE IF NOT EXISTS mcp_log_levels (
   updated_at  TEXT NOT NULL
 );
 
--- issue 12: actions
 -- Approval requests (POST /api/v1/oms/actions): a change to the OMS that waits for another key
 -- with `oms:approve`. pending -> approved -> applied | failed; pending -> rejected; pending ->
 -- expired (at expires_at, 7 days after creation; set lazily when read or decided).
