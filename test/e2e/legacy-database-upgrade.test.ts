@@ -4,6 +4,7 @@
  * upgraded in place by the seed that `npm run dev` runs, with its data kept, and the real Worker
  * serves it. The fixtures are schema.sql exactly as it was at each commit.
  */
+import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,8 @@ import { PROJECT_ROOT, queryD1, runWrangler } from '../../scripts/lib/wrangler.t
 import { ACME_DEMO_KEY, DEMO_SEED_FILE, seedLocalDatabase } from '../../scripts/seed.ts';
 import { startDevServer, type DevServer } from './dev-server.ts';
 
-const MIGRATIONS = ['0001_baseline.sql', '0002_runs_args_and_mcp_log_levels.sql'];
+/** Every migration in migrations/, in order: an upgraded database has applied them all. */
+const MIGRATIONS = readdirSync(path.join(PROJECT_ROOT, 'migrations')).filter((name) => name.endsWith('.sql')).sort();
 const RUN_ID = 'a'.repeat(64);
 
 let server: DevServer | undefined;
