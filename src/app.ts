@@ -15,6 +15,7 @@ import { rateLimit } from './middleware/rate-limit.ts';
 import { commands } from './routes/commands.ts';
 import { dnsRebindingCheck, mcp, mcpErrorResponse } from './routes/mcp.ts';
 import { objects } from './routes/objects.ts';
+import { oms } from './routes/oms.ts';
 import { health } from './routes/health.ts';
 import { serveOpenApi } from './routes/openapi.ts';
 import { profile } from './routes/profile.ts';
@@ -71,6 +72,7 @@ v1.use((c, next) => (c.req.path === '/api/v1/oms/objects/import' ? limitImportBo
 v1.route('/commands', commands);
 v1.route('/profile', profile);
 v1.route('/oms/objects', objects);
+v1.route('/oms', oms);
 v1.route('/runs', runs);
 v1.route('/audit', audit);
 app.route('/api/v1', v1);
