@@ -25,13 +25,14 @@ describe('OMS read tools answer what the REST reads answer', () => {
       const json = await rest.json<Record<string, unknown>>();
       expect(result.isError, tool).toBeFalsy();
       // Page tokens are signed afresh (they carry an expiry), so compare them by presence.
+      const structured = result.structuredContent as Record<string, unknown>;
       if ('nextPageToken' in json) {
-        expect(typeof result.structuredContent?.nextPageToken).toBe(typeof json.nextPageToken);
+        expect(typeof structured.nextPageToken).toBe(typeof json.nextPageToken);
         delete json.nextPageToken;
-        delete result.structuredContent!.nextPageToken;
+        delete structured.nextPageToken;
       }
-      expect(result.structuredContent, tool).toEqual(json);
-      expect(Object.keys(result.structuredContent!).length).toBeGreaterThan(0);
+      expect(structured, tool).toEqual(json);
+      expect(Object.keys(structured).length).toBeGreaterThan(0);
     }
     const text = await client.callTool({ name: 'oms-get', arguments: { type: 'company', key: 'acme.com' } });
     expect(JSON.parse((text.content as { text: string }[])[0]!.text)).toEqual(text.structuredContent);
