@@ -90,3 +90,72 @@ export const LINKS: readonly LinkDefinition[] = [
   { name: 'about', from: 'brief', to: 'company', inverse: 'briefs' },
   { name: 'cites', from: 'brief', to: 'source', inverse: 'citedBy' },
 ];
+
+/**
+ * What metadata says of each property (`GET /api/v1/oms/metadata`): its type and a description.
+ * Keyed by the names of PROPERTY_SCHEMAS' shapes, so the compiler refuses a property described
+ * here that does not validate there, or one that validates without a description. `searchable`:
+ * the text a search's `query` looks in.
+ */
+export type PropertyType = 'string' | 'text' | 'domain' | 'email' | 'url' | 'date' | 'enum';
+export interface PropertyInfo {
+  type: PropertyType;
+  description: string;
+  searchable?: boolean;
+}
+
+type Described<T extends ObjectType> = Record<keyof (typeof PROPERTY_SCHEMAS)[T]['shape'] & string, PropertyInfo>;
+
+export const PROPERTY_INFO: { [T in ObjectType]: Described<T> } = {
+  company: {
+    name: { type: 'string', description: 'The company name, e.g. "Acme Analytics".', searchable: true },
+    domain: { type: 'domain', description: 'The company website domain, normalized like the key.', searchable: true },
+    description: { type: 'text', description: 'What the company does, up to 5,000 characters.', searchable: true },
+  },
+  person: {
+    name: { type: 'string', description: 'The person name.', searchable: true },
+    email: { type: 'email', description: 'The email address.', searchable: true },
+    title: { type: 'string', description: 'The job title, e.g. "VP Product".', searchable: true },
+  },
+  source: {
+    title: { type: 'string', description: 'The page title.', searchable: true },
+    url: { type: 'url', description: 'The canonical URL (the same as the key).' },
+    domain: { type: 'domain', description: 'The domain of the URL.' },
+    publishedAt: { type: 'date', description: 'When the page was published (ISO 8601).' },
+    content: { type: 'text', description: 'The page text that research and audits quote.', searchable: true },
+  },
+  brief: {
+    topic: { type: 'string', description: 'The research topic.', searchable: true },
+    markdown: { type: 'text', description: 'The brief as markdown, with citations.', searchable: true },
+    createdAt: { type: 'date', description: 'When the brief was written (ISO 8601).' },
+    tier: { type: 'enum', description: 'The research tier: lite or base.' },
+    engine: { type: 'string', description: 'The research engine that wrote it.' },
+  },
+};
+
+/** What metadata says of each type besides its properties. */
+export const TYPE_INFO: Record<ObjectType, { displayName: string; key: string }> = {
+  company: { displayName: 'Company', key: 'domain, normalized: lower-cased, without a leading www. (https://www.Acme.com/ is acme.com)' },
+  person: { displayName: 'Person', key: 'email address, lower-cased' },
+  source: { displayName: 'Source', key: 'canonical URL: http(s), lower-cased host, no fragment or credentials' },
+  brief: { displayName: 'Brief', key: 'the id of the run or watch execution that wrote it' },
+};
+
+/** Bumped whenever the types, properties or links change, so a client can cache metadata. */
+export const METADATA_VERSION = 1;
+
+/** A link as read from one side: `forward` from its `from` type by `name`, or backward by its `inverse`. */
+export interface LinkView {
+  name: string;
+  link: LinkDefinition;
+  forward: boolean;
+  targetType: ObjectType;
+}
+
+/** The links a type can be pivoted along: its own links, then the inverses of links that point at it. */
+export function linksOf(type: ObjectType): LinkView[] {
+  return [
+    ...LINKS.filter((l) => l.from === type).map((link) => ({ name: link.name, link, forward: true, targetType: link.to })),
+    ...LINKS.filter((l) => l.to === type).map((link) => ({ name: link.inverse, link, forward: false, targetType: link.from })),
+  ];
+}

@@ -12,7 +12,20 @@ import { startDevServer, type DevServer } from './dev-server.ts';
 const ACME_KEY = 'rk_test_acme_0000000000000000000000000000';
 const GLOBEX_KEY = 'rk_test_globex_00000000000000000000000000';
 const COMMANDS = ['research', 'competitors', 'gtm-audit', 'audit', 'help'];
-const TOOLS = [...COMMANDS, 'run-status', 'get-profile', 'set-profile', 'import-objects', 'action-request', 'action-list'];
+const TOOLS = [
+  ...COMMANDS,
+  'run-status',
+  'get-profile',
+  'set-profile',
+  'import-objects',
+  'oms-metadata',
+  'oms-search',
+  'oms-pivot',
+  'oms-get',
+  'oms-provenance',
+  'action-request',
+  'action-list',
+];
 const VALID_ARGUMENTS: Record<string, Record<string, unknown>> = {
   research: { topic: 'Acme Analytics pricing' },
   competitors: { limit: 5 },

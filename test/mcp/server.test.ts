@@ -18,7 +18,20 @@ describe('MCP server at /api/mcp', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'recon' });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      [...COMMANDS.map((c) => c.name), 'run-status', 'get-profile', 'set-profile', 'import-objects', 'action-request', 'action-list'].sort(),
+      [
+        ...COMMANDS.map((c) => c.name),
+        'run-status',
+        'get-profile',
+        'set-profile',
+        'import-objects',
+        'oms-metadata',
+        'oms-search',
+        'oms-pivot',
+        'oms-get',
+        'oms-provenance',
+        'action-request',
+        'action-list',
+      ].sort(),
     );
     const research = tools.find((t) => t.name === 'research')!;
     expect(research.inputSchema).toMatchObject({
@@ -115,7 +128,7 @@ describe('MCP server at /api/mcp', () => {
   it('hides tools the key has no scope for, and refuses to call them', async () => {
     const org = await createOrganization({ scopes: ['oms:read'] });
     const client = await connectMcpClient(org.key);
-    expect((await client.listTools()).tools).toEqual([]);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['oms-metadata', 'oms-search', 'oms-pivot', 'oms-get', 'oms-provenance']);
     const result = await client.callTool({ name: 'help', arguments: {} });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({ error: 'access_denied' });
