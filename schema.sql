@@ -180,3 +180,5 @@ CREATE INDEX IF NOT EXISTS objects_by_name ON objects (organization_id, type, js
 CREATE INDEX IF NOT EXISTS objects_by_domain ON objects (organization_id, type, json_extract(properties, '$.domain'));
 CREATE INDEX IF NOT EXISTS objects_by_created ON objects (organization_id, type, created_at);
 CREATE INDEX IF NOT EXISTS links_by_target_and_origin ON links (organization_id, to_type, to_key, link, from_type, from_key);
+-- Provenance reads an object's own links without scanning every link of its organization.
+CREATE INDEX IF NOT EXISTS links_by_origin ON links (organization_id, from_type, from_key);
