@@ -176,8 +176,9 @@ CREATE INDEX IF NOT EXISTS approval_requests_by_status ON approval_requests (org
 -- Search filters and orders on properties through json_extract (src/db/objects.ts); the common ones
 -- are indexed by expression (the query text must be exactly `json_extract(properties, '$.<name>')`).
 -- Pivots back along a link (competitorOf, employer, briefs, citedBy) page in key order on the target index.
-CREATE INDEX IF NOT EXISTS objects_by_name ON objects (organization_id, type, json_extract(properties, '$.name'));
-CREATE INDEX IF NOT EXISTS objects_by_domain ON objects (organization_id, type, json_extract(properties, '$.domain'));
+-- The key ends the property indexes (migration 0006), so a filtered search pages in key order from them.
+CREATE INDEX IF NOT EXISTS objects_by_name ON objects (organization_id, type, json_extract(properties, '$.name'), key);
+CREATE INDEX IF NOT EXISTS objects_by_domain ON objects (organization_id, type, json_extract(properties, '$.domain'), key);
 CREATE INDEX IF NOT EXISTS objects_by_created ON objects (organization_id, type, created_at);
 CREATE INDEX IF NOT EXISTS links_by_target_and_origin ON links (organization_id, to_type, to_key, link, from_type, from_key);
 -- Provenance reads an object's own links without scanning every link of its organization.
