@@ -51,7 +51,7 @@ CREATE TABLE IF NOT EXISTS objects (
   updated_at       TEXT NOT NULL,
   PRIMARY KEY (organization_id, type, key)
 );
-CREATE INDEX IF NOT EXISTS objects_by_update ON objects (organization_id, type, updated_at);
+CREATE INDEX IF NOT EXISTS objects_by_update ON objects (organization_id, type, updated_at, key);
 
 -- Typed links between objects (company.competitors, company.people, brief.about, brief.cites), with
 -- where each came from. Inverse pivots read the same rows through links_by_target.
@@ -173,13 +173,13 @@ CREATE TABLE IF NOT EXISTS approval_requests (
 CREATE INDEX IF NOT EXISTS approval_requests_by_organization ON approval_requests (organization_id, created_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS approval_requests_by_status ON approval_requests (organization_id, status, created_at);
 
--- Search filters and orders on properties through json_extract (src/db/objects.ts); the common ones
--- are indexed by expression (the query text must be exactly `json_extract(properties, '$.<name>')`).
+-- Searches filter and order on these properties from their own index, in (value, key) order; a
+-- missing property is '' (migration 0006; src/db/objects.ts INDEXED_PROPERTIES).
+CREATE INDEX IF NOT EXISTS objects_by_name ON objects (organization_id, type, ifnull(json_extract(properties, '$.name'), ''), key);
+CREATE INDEX IF NOT EXISTS objects_by_domain ON objects (organization_id, type, ifnull(json_extract(properties, '$.domain'), ''), key);
+CREATE INDEX IF NOT EXISTS objects_by_published ON objects (organization_id, type, ifnull(json_extract(properties, '$.publishedAt'), ''), key);
+CREATE INDEX IF NOT EXISTS objects_by_created ON objects (organization_id, type, created_at, key);
 -- Pivots back along a link (competitorOf, employer, briefs, citedBy) page in key order on the target index.
--- The key ends the property indexes (migration 0006), so a filtered search pages in key order from them.
-CREATE INDEX IF NOT EXISTS objects_by_name ON objects (organization_id, type, json_extract(properties, '$.name'), key);
-CREATE INDEX IF NOT EXISTS objects_by_domain ON objects (organization_id, type, json_extract(properties, '$.domain'), key);
-CREATE INDEX IF NOT EXISTS objects_by_created ON objects (organization_id, type, created_at);
 CREATE INDEX IF NOT EXISTS links_by_target_and_origin ON links (organization_id, to_type, to_key, link, from_type, from_key);
 -- Provenance reads an object's own links without scanning every link of its organization.
 CREATE INDEX IF NOT EXISTS links_by_origin ON links (organization_id, from_type, from_key);

@@ -172,6 +172,22 @@ function endpoints(): Endpoint[] {
       check: (json, i) => objectsOf(json)[0]?.key === companyKey(i),
     },
     {
+      // Matches one company: the page examines SEARCH_WINDOW companies and answers what it found there.
+      name: 'search rare word (first page)',
+      path: 'search',
+      body: (i) => ({ type: 'company', query: companyName(i).slice(-7) }),
+      check: (json, i) => {
+        const page = json as { objects: { key: string }[]; nextPageToken: string | null };
+        return page.objects.length === 1 ? page.objects[0]!.key === companyKey(i) : page.objects.length === 0 && page.nextPageToken !== null;
+      },
+    },
+    {
+      name: 'search by name, from a position',
+      path: 'search',
+      body: (i) => ({ type: 'company', filters: [{ property: 'name', op: 'lt', value: companyName(i) }], orderBy: { property: 'name', direction: 'desc' } }),
+      check: (json, i) => objectsOf(json).length === Math.min(25, i),
+    },
+    {
       name: 'pivot competitors',
       path: 'pivot',
       body: (i) => ({ type: 'company', key: companyKey(i), link: 'competitors' }),

@@ -73,38 +73,65 @@ export type SearchText =
   /** Lower-cased words, each to be found (as a substring) in at least one of `properties`. */
   | { kind: 'words'; words: string[]; properties: string[] };
 
+/** A position in a search's order: the sort value and the key of an object. */
+export type SearchPosition = [string | number, string];
+
 export interface ObjectSearch {
   organizationId: string;
   type: string;
   text?: SearchText;
   filters: PropertyFilter[];
-  /** `key`, `updatedAt`, `createdAt` or a registry property name. */
+  /** `key`, `updatedAt`, `createdAt` or one of INDEXED_PROPERTIES. */
   orderBy: string;
   direction: 'asc' | 'desc';
-  /** The sort value and key of the last object of the previous page. */
-  after?: [string | number, string];
+  /** The position of the last object of the previous page. */
+  after?: SearchPosition;
   limit: number;
+}
+
+export interface SearchPage {
+  /** At most `limit` objects, in order, with their sort values. */
+  rows: { object: StoredObject; sortValue: string | number }[];
+  /**
+   * Where the next page starts when this one is short because SEARCH_WINDOW objects were examined
+   * without filling it (more may match further on); null when every object in order was examined.
+   */
+  resumeAfter: SearchPosition | null;
 }
 
 const COLUMNS: Record<string, string> = { key: 'o.key', updatedAt: 'o.updated_at', createdAt: 'o.created_at' };
 
-/** The SQL of the sort value: a column, or a property (missing: '' so that keyset comparisons never meet NULL). */
-function sortExpression(orderBy: string): string {
-  return COLUMNS[orderBy] ?? `ifnull(${propertyValue(orderBy)}, '')`;
-}
+/**
+ * The properties with an index of their own, (organization, type, value, key), as index name by
+ * property. Only these (and key, createdAt, updatedAt) order a search, so that every page is read in
+ * index order from its position, never by sorting the type's objects.
+ */
+export const INDEXED_PROPERTIES: Readonly<Record<string, string>> = {
+  name: 'objects_by_name',
+  domain: 'objects_by_domain',
+  publishedAt: 'objects_by_published',
+};
 
 /**
- * The properties with an expression index of their own, (organization, type, value, key): an `eq`
- * or `in` filter on one of them is read from that index. SQLite's planner, with no statistics,
- * otherwise prefers walking the primary key in key order and testing every object of the type,
- * which grows with the organization's data (bench:oms).
+ * How many objects in order one page examines at most when a condition has no index (query words,
+ * contains, neq, filters on other properties). A page may then come back short, even empty, with a
+ * nextPageToken: following it goes on where the examination stopped. So one search never reads more
+ * than this many objects, however large the organization and however rare the match.
  */
-const PROPERTY_INDEXES: Record<string, string> = { name: 'objects_by_name', domain: 'objects_by_domain' };
+export const SEARCH_WINDOW = 2_000;
 
-/** The index a search must read: the first `eq`/`in` filter on an indexed property, if any. */
-function filterIndex(filters: readonly PropertyFilter[]): string | undefined {
-  const filter = filters.find((f) => (f.op === 'eq' || f.op === 'in') && PROPERTY_INDEXES[f.property]);
-  return filter && PROPERTY_INDEXES[filter.property];
+/**
+ * An indexed property as its index holds it: missing is '' (properties are never empty strings), so
+ * keyset comparisons never meet NULL. The text must be exactly that of the CREATE INDEX statements.
+ */
+function indexedValue(name: string): string {
+  return `ifnull(${propertyValue(name)}, '')`;
+}
+
+function sortExpression(orderBy: string): string {
+  if (COLUMNS[orderBy]) return COLUMNS[orderBy];
+  if (!INDEXED_PROPERTIES[orderBy]) throw new Error(`not an orderable property: ${orderBy}`);
+  return indexedValue(orderBy);
 }
 
 const COMPARISONS: Record<Exclude<FilterOp, 'contains' | 'in'>, string> = { eq: '=', neq: 'IS NOT', gt: '>', gte: '>=', lt: '<', lte: '<=' };
@@ -114,54 +141,123 @@ function bindable(value: Scalar): string | number {
   return typeof value === 'boolean' ? Number(value) : value;
 }
 
+/** Whether the filter can be read from its property's index (a range or values of it). */
+function usesIndex(filter: PropertyFilter): boolean {
+  return Boolean(INDEXED_PROPERTIES[filter.property]) && filter.op !== 'neq' && filter.op !== 'contains';
+}
+
+/**
+ * The index a search reads, and the filter it serves: the order's own property index (with a filter
+ * on that property), or in key order the index of an `eq`/`in` filter, which keeps equal values in key order.
+ */
+function accessPath(search: ObjectSearch): { index?: string; served?: PropertyFilter } {
+  if (INDEXED_PROPERTIES[search.orderBy]) {
+    return { index: INDEXED_PROPERTIES[search.orderBy], served: search.filters.find((f) => f.property === search.orderBy && usesIndex(f)) };
+  }
+  if (search.orderBy !== 'key') return {};
+  const served = search.filters.find((f) => usesIndex(f) && (f.op === 'eq' || f.op === 'in'));
+  return served ? { index: INDEXED_PROPERTIES[served.property], served } : {};
+}
+
 /**
  * One page of `type` objects matching the search, in (sort value, key) order after `after`:
- * keyset pagination, never OFFSET, so a page costs the same however deep it is.
+ * keyset pagination from an index, never OFFSET, so a page costs the same however deep it is. The
+ * conditions no index serves are tested on at most SEARCH_WINDOW objects in order (see SearchPage).
  */
-export async function searchObjects(db: D1Database, search: ObjectSearch): Promise<{ object: StoredObject; sortValue: string | number }[]> {
-  const params: unknown[] = [search.organizationId, search.type];
-  const bind = (value: unknown) => `?${params.push(value)}`;
-  const where = ['o.organization_id = ?1', 'o.type = ?2'];
+export async function searchObjects(db: D1Database, search: ObjectSearch): Promise<SearchPage> {
+  const { index, served } = accessPath(search);
+  const from = `objects o${index ? ` INDEXED BY ${index}` : ''}`;
+  const sort = sortExpression(search.orderBy);
+  const direction = search.direction === 'desc' ? 'DESC' : 'ASC';
+  const order = search.orderBy === 'key' ? `o.key ${direction}` : `${sort} ${direction}, o.key ${direction}`;
+
+  const page = parameters(search);
+  const walk = walkConditions(search, served, page.bind);
+  const tests = testConditions(search, served, page.bind);
+  if (tests.length === 0) {
+    const { results } = await db
+      .prepare(`SELECT ${OBJECT_COLUMNS}, ${sort} AS sort_value FROM ${from} WHERE ${walk} ORDER BY ${order} LIMIT ${page.bind(search.limit)}`)
+      .bind(...page.values)
+      .all<ObjectRow & { sort_value: string | number }>();
+    return { rows: results.map((row) => ({ object: toObject(row), sortValue: row.sort_value })), resumeAfter: null };
+  }
+
+  // The window: the next SEARCH_WINDOW objects in order, read from the index alone; then the
+  // objects among them that pass the tests, and the window's last position (when it was full).
+  const window = (conditions: string) => `SELECT o.rowid AS id, ${sort} AS sort_value, o.key AS key FROM ${from} WHERE ${conditions} ORDER BY ${order}`;
+  const end = parameters(search);
+  const [matches, last] = await db.batch([
+    db
+      .prepare(
+        `SELECT ${OBJECT_COLUMNS}, w.sort_value AS sort_value FROM (${window(walk)} LIMIT ${page.bind(SEARCH_WINDOW)}) w
+           JOIN objects o ON o.rowid = w.id
+          WHERE ${tests.join(' AND ')}
+          ORDER BY w.sort_value ${direction}, w.key ${direction} LIMIT ${page.bind(search.limit)}`,
+      )
+      .bind(...page.values),
+    db
+      .prepare(`SELECT sort_value, key FROM (${window(walkConditions(search, served, end.bind))} LIMIT 1 OFFSET ${end.bind(SEARCH_WINDOW - 1)})`)
+      .bind(...end.values),
+  ]);
+  const rows = (matches!.results as (ObjectRow & { sort_value: string | number })[]).map((row) => ({ object: toObject(row), sortValue: row.sort_value }));
+  const edge = (last!.results as { sort_value: string | number; key: string }[])[0];
+  return { rows, resumeAfter: rows.length < search.limit && edge ? [edge.sort_value, edge.key] : null };
+}
+
+/** The bound values of one statement: ?1 the organization, ?2 the type, then each `bind` in turn. */
+function parameters(search: ObjectSearch) {
+  const values: unknown[] = [search.organizationId, search.type];
+  return { values, bind: (value: unknown) => `?${values.push(value)}` };
+}
+
+/** The conditions of the walk in index order: organization, type, position, and the filter the index serves. */
+function walkConditions(search: ObjectSearch, served: PropertyFilter | undefined, bind: (value: unknown) => string): string {
+  const walk = ['o.organization_id = ?1', 'o.type = ?2'];
+  if (search.after) {
+    const comparison = search.direction === 'desc' ? '<' : '>';
+    // In key order the key alone is the position: a second, identical term would cost the index its order.
+    if (search.orderBy === 'key') {
+      walk.push(`o.key ${comparison} ${bind(search.after[1])}`);
+    } else {
+      // Spelled out rather than as a row value, which SQLite does not seek with on an expression index.
+      const [value, key, sort] = [bind(search.after[0]), bind(search.after[1]), sortExpression(search.orderBy)];
+      walk.push(`${sort} ${comparison}= ${value} AND (${sort} ${comparison} ${value} OR o.key ${comparison} ${key})`);
+    }
+  }
+  if (served) walk.push(filterCondition(served, bind, indexedValue(served.property)));
+  return walk.join(' AND ');
+}
+
+/** The conditions tested on each object walked: the query text and the filters no index serves. */
+function testConditions(search: ObjectSearch, served: PropertyFilter | undefined, bind: (value: unknown) => string): string[] {
+  const tests: string[] = [];
   const text = search.text;
   if (text?.kind === 'passages') {
-    where.push(
+    tests.push(
       `o.key IN (SELECT p.source_key FROM passages p WHERE p.organization_id = ?1
                   AND p.id IN (SELECT rowid FROM passages_fts WHERE passages_fts MATCH ${bind(text.match)}))`,
     );
   } else if (text?.kind === 'words') {
     for (const word of text.words) {
       const placeholder = bind(word);
-      where.push(`(${text.properties.map((name) => `instr(lower(ifnull(${propertyValue(name)}, '')), ${placeholder}) > 0`).join(' OR ')})`);
+      tests.push(`(${text.properties.map((name) => `instr(lower(ifnull(${propertyValue(name)}, '')), ${placeholder}) > 0`).join(' OR ')})`);
     }
   }
   for (const filter of search.filters) {
-    const value = propertyValue(filter.property);
-    if (filter.op === 'in') {
-      where.push(`${value} IN (SELECT value FROM json_each(${bind(JSON.stringify((filter.value as Scalar[]).map(bindable)))}))`);
-    } else if (filter.op === 'contains') {
-      where.push(`instr(lower(${value}), lower(${bind(String(filter.value))})) > 0`);
-    } else {
-      where.push(`${value} ${COMPARISONS[filter.op]} ${bind(bindable(filter.value as Scalar))}`);
-    }
+    if (filter !== served) tests.push(filterCondition(filter, bind));
   }
-  const sort = sortExpression(search.orderBy);
-  const direction = search.direction === 'desc' ? 'DESC' : 'ASC';
-  const byKey = search.orderBy === 'key';
-  if (search.after) {
-    const comparison = direction === 'DESC' ? '<' : '>';
-    // In key order the key alone is the position: a second, identical term would cost the index its order.
-    where.push(byKey ? `o.key ${comparison} ${bind(search.after[1])}` : `(${sort}, o.key) ${comparison} (${bind(search.after[0])}, ${bind(search.after[1])})`);
-  }
-  const index = filterIndex(search.filters);
-  const order = byKey ? `o.key ${direction}` : `sort_value ${direction}, o.key ${direction}`;
-  const sql =
-    `SELECT ${OBJECT_COLUMNS}, ${sort} AS sort_value FROM objects o${index ? ` INDEXED BY ${index}` : ''} WHERE ${where.join(' AND ')} ` +
-    `ORDER BY ${order} LIMIT ${bind(search.limit)}`;
-  const { results } = await db
-    .prepare(sql)
-    .bind(...params)
-    .all<ObjectRow & { sort_value: string | number }>();
-  return results.map((row) => ({ object: toObject(row), sortValue: row.sort_value }));
+  return tests;
+}
+
+/** The SQL of one filter; `value` is the property's SQL (an indexed property's index expression when the index serves it). */
+function filterCondition(filter: PropertyFilter, bind: (value: unknown) => string, value = propertyValue(filter.property)): string {
+  if (filter.op === 'contains') return `instr(lower(${value}), lower(${bind(String(filter.value))})) > 0`;
+  const condition =
+    filter.op === 'in'
+      ? `${value} IN (SELECT value FROM json_each(${bind(JSON.stringify((filter.value as Scalar[]).map(bindable)))}))`
+      : `${value} ${COMPARISONS[filter.op]} ${bind(bindable(filter.value as Scalar))}`;
+  // In the index a missing property is '', which sorts before every text and after every number.
+  return value === propertyValue(filter.property) ? condition : `${condition} AND ${value} <> ''`;
 }
 
 export interface PivotQuery {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getObject, pivotObjects, readProvenance, searchObjects, type SearchText, type StoredObject } from '../db/objects.ts';
+import { getObject, INDEXED_PROPERTIES, pivotObjects, readProvenance, searchObjects, type SearchPosition, type SearchText, type StoredObject } from '../db/objects.ts';
 import type { CoreContext } from '../ground/context.ts';
 import { DomainError } from '../ground/errors.ts';
 import { readPageToken, signPageToken } from '../ground/page-token.ts';
@@ -49,7 +49,7 @@ export interface Metadata {
     type: ObjectType;
     displayName: string;
     key: string;
-    properties: { name: string; type: string; description: string }[];
+    properties: { name: string; type: string; description: string; orderable: boolean }[];
     links: { name: string; targetType: ObjectType; cardinality: 'many' }[];
   }[];
 }
@@ -66,7 +66,7 @@ export function getMetadata(ctx: CoreContext): Metadata {
     objectTypes: OBJECT_TYPES.map((type) => ({
       type,
       ...TYPE_INFO[type],
-      properties: propertiesOf(type).map(([name, info]) => ({ name, type: info.type, description: info.description })),
+      properties: propertiesOf(type).map(([name, info]) => ({ name, type: info.type, description: info.description, orderable: Object.hasOwn(INDEXED_PROPERTIES, name) })),
       // The store does not limit how many objects one link reaches, either way.
       links: linksOf(type).map((view) => ({ name: view.name, targetType: view.targetType, cardinality: 'many' as const })),
     })),
@@ -133,7 +133,7 @@ export const SearchInput = z.strictObject({
     .describe('Up to 10 conditions, all of which must hold.'),
   orderBy: z
     .strictObject({
-      property: z.string().min(1).max(100).describe('key, updatedAt, createdAt or a property of the type.'),
+      property: z.string().min(1).max(100).describe('key, updatedAt, createdAt, or a property of the type that metadata marks orderable (an indexed one: name, domain, publishedAt).'),
       direction: z.enum(['asc', 'desc']).default('asc'),
     })
     .default({ property: 'key', direction: 'asc' })
@@ -165,7 +165,7 @@ async function searchListName(type: string, identity: unknown): Promise<string> 
   return `oms-search:${type}:${Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-const SearchPosition = z.tuple([z.union([z.string(), z.number()]), z.string()]);
+const SearchPositionToken = z.tuple([z.union([z.string(), z.number()]), z.string()]);
 
 /**
  * POST /api/v1/oms/objects/search and oms-search: the type's objects that match the query and
@@ -182,17 +182,15 @@ export async function searchOmsObjects(ctx: CoreContext, raw: unknown): Promise<
       throw invalid(`filters.${i}.value`, `filters.${i}.value must be ${many ? `a single value for ${filter.op}` : 'a list of values for in'}`);
     }
   });
-  if (!(ORDER_COLUMNS as readonly string[]).includes(input.orderBy.property)) {
-    if (!Object.hasOwn(PROPERTY_INFO[type], input.orderBy.property)) {
-      const allowed = [...ORDER_COLUMNS, ...Object.keys(PROPERTY_INFO[type])].join(', ');
-      throw invalid('orderBy.property', `orderBy.property '${input.orderBy.property}' cannot order a ${type}; use one of: ${allowed}`);
-    }
+  const orderable = orderableBy(type);
+  if (!orderable.includes(input.orderBy.property)) {
+    throw invalid('orderBy.property', `orderBy.property '${input.orderBy.property}' cannot order a ${type}; use one of: ${orderable.join(', ')}`);
   }
   const organizationId = ctx.principal.organization.id;
   const text = input.query === undefined ? undefined : searchText(organizationId, type, input.query);
   const scope = { organizationId, list: await searchListName(type, [input.query ?? null, input.filters, input.orderBy]) };
-  const after = input.pageToken ? await readPageToken(ctx.env, input.pageToken, scope, SearchPosition, 'pageToken') : undefined;
-  const rows = await searchObjects(ctx.env.DB, {
+  const after = input.pageToken ? await readPageToken(ctx.env, input.pageToken, scope, SearchPositionToken, 'pageToken') : undefined;
+  const { rows, resumeAfter } = await searchObjects(ctx.env.DB, {
     organizationId,
     type,
     text,
@@ -206,8 +204,17 @@ export async function searchOmsObjects(ctx: CoreContext, raw: unknown): Promise<
   const last = page.at(-1);
   return {
     objects: page.map((row) => asView(row.object)),
-    nextPageToken: rows.length > input.pageSize && last ? await signPageToken(ctx.env, scope, [last.sortValue, last.object.key]) : null,
+    nextPageToken: await nextSearchToken(ctx, scope, rows.length > input.pageSize && last ? [last.sortValue, last.object.key] : resumeAfter),
   };
+}
+
+/** The orders a search of `type` takes: key, the timestamps, and the type's properties that have an index. */
+function orderableBy(type: ObjectType): string[] {
+  return [...ORDER_COLUMNS, ...Object.keys(PROPERTY_INFO[type]).filter((name) => Object.hasOwn(INDEXED_PROPERTIES, name))];
+}
+
+async function nextSearchToken(ctx: CoreContext, scope: { organizationId: string; list: string }, position: SearchPosition | null): Promise<string | null> {
+  return position ? signPageToken(ctx.env, scope, position) : null;
 }
 
 /** How the query text is looked for: sources in the FTS5 passage index, other types by substring in their searchable properties. */

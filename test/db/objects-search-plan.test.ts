@@ -1,20 +1,23 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { searchObjects, type ObjectSearch } from '../../src/db/objects.ts';
+import { writeObjects } from '../../src/oms/store.ts';
 import { createOrganization } from '../helpers/fixtures.ts';
-import { importLines } from '../oms/read-helpers.ts';
 
-/** D1 as the search uses it, keeping the last statement's SQL and bound values. */
-function capturingD1(): { db: D1Database; last: () => { sql: string; values: unknown[] } } {
-  let last = { sql: '', values: [] as unknown[] };
+/** D1 as the search uses it, keeping the SQL and bound values of every statement it binds. */
+function capturingD1(): { db: D1Database; statements: { sql: string; values: unknown[] }[] } {
+  const statements: { sql: string; values: unknown[] }[] = [];
   const db = new Proxy(env.DB, {
     get(target, property) {
-      if (property !== 'prepare') return Reflect.get(target, property, target);
+      if (property !== 'prepare') {
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
       return (sql: string) => {
         const statement = target.prepare(sql);
         return new Proxy(statement, {
           get(inner, name) {
-            if (name === 'bind') return (...values: unknown[]) => ((last = { sql, values }), inner.bind(...values));
+            if (name === 'bind') return (...values: unknown[]) => (statements.push({ sql, values }), inner.bind(...values));
             const value = Reflect.get(inner, name, inner) as unknown;
             return typeof value === 'function' ? value.bind(inner) : value;
           },
@@ -22,59 +25,77 @@ function capturingD1(): { db: D1Database; last: () => { sql: string; values: unk
       };
     },
   });
-  return { db, last: () => last };
+  return { db, statements };
 }
 
-async function planOf(search: ObjectSearch): Promise<string[]> {
-  const { db, last } = capturingD1();
+/** The query plan of the search's first statement (the page). */
+async function planOf(search: ObjectSearch): Promise<string> {
+  const { db, statements } = capturingD1();
   await searchObjects(db, search);
-  const { sql, values } = last();
+  const { sql, values } = statements[0]!;
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...values).all<{ detail: string }>();
-  return results.map((row) => row.detail);
+  return results.map((row) => row.detail).join(' | ');
 }
 
-const company = (i: number, name: string) => ({ type: 'company', key: `p${String(i).padStart(3, '0')}.example`, properties: { name, domain: `p${String(i).padStart(3, '0')}.example` } });
+describe('search on an indexed property', () => {
+  const base = (organizationId: string) => ({ organizationId, type: 'company', filters: [], orderBy: 'key', direction: 'asc' as const, limit: 11 });
 
-describe('search filtered on an indexed property', () => {
-  it('reads the property index in key order: no walk of every object of the type, no sort', async () => {
+  it('reads the property index from its position: no walk of the type, no sort', async () => {
     const org = await createOrganization();
-    const base = { organizationId: org.id, type: 'company', orderBy: 'key', direction: 'asc' as const, limit: 11 };
+    const b = base(org.id);
     for (const search of [
-      { ...base, filters: [{ property: 'name', op: 'eq' as const, value: 'Twin' }] },
-      { ...base, filters: [{ property: 'name', op: 'eq' as const, value: 'Twin' }], after: ['p001.example', 'p001.example'] as [string, string] },
+      { ...b, filters: [{ property: 'name', op: 'eq' as const, value: 'Twin' }] },
+      { ...b, filters: [{ property: 'name', op: 'eq' as const, value: 'Twin' }], after: ['', 'p001.example'] as [string, string] },
+      { ...b, orderBy: 'name', direction: 'desc' as const, after: ['M', 'x.example'] as [string, string] },
+      { ...b, orderBy: 'name', filters: [{ property: 'name', op: 'gte' as const, value: 'K' }] },
+      { ...b, orderBy: 'createdAt', direction: 'desc' as const, after: ['2026-01-01T00:00:00.000Z', 'x.example'] as [string, string] },
+      { ...b, orderBy: 'updatedAt', after: ['2026-01-01T00:00:00.000Z', 'x.example'] as [string, string] },
+      { ...b, type: 'source', orderBy: 'publishedAt', direction: 'desc' as const, filters: [{ property: 'publishedAt', op: 'gte' as const, value: '2026-05-01' }] },
     ]) {
-      const plan = (await planOf(search)).join(' | ');
-      expect(plan).toMatch(/objects_by_name \(organization_id=\? AND type=\? AND <expr>=\?/);
+      const plan = await planOf(search);
+      expect(plan).toMatch(/USING (COVERING )?INDEX objects_by_(name|published|created|update) \(organization_id=\? AND type=\? AND /);
       expect(plan).not.toContain('TEMP B-TREE');
     }
     // `in` reads one index range per value; only the matching objects are then put in key order.
-    const plan = (await planOf({ ...base, direction: 'desc', filters: [{ property: 'domain', op: 'in', value: ['p001.example', 'p002.example'] }] })).join(' | ');
+    const plan = await planOf({ ...b, direction: 'desc', filters: [{ property: 'domain', op: 'in', value: ['p001.example', 'p002.example'] }] });
     expect(plan).toMatch(/objects_by_domain \(organization_id=\? AND type=\? AND <expr>=\?/);
   });
 
-  it('pages objects sharing a name in key order, both ways, none missed or repeated', async () => {
+  it('orders by name with ties and missing names, both ways, a page at a time, none missed or repeated', async () => {
     const org = await createOrganization();
-    await importLines(org.key, [...Array.from({ length: 9 }, (_, i) => company(i, i % 3 === 0 ? 'Other' : 'Twin'))]);
-    const twins = ['p001.example', 'p002.example', 'p004.example', 'p005.example', 'p007.example', 'p008.example'];
+    const names = ['Beta', undefined, 'alpha', 'Beta', 'Gamma', undefined, 'Beta', 'Delta', 'alpha'];
+    const companies = names.map((name, i) => ({ type: 'company' as const, key: `n${i}.example`, properties: name ? { name } : { description: 'no name' } }));
+    await writeObjects(env.DB, org.id, companies, [], { kind: 'import', id: 'test' });
+    // SQLite's order of text (binary); a missing name is '' and comes first.
+    const expected = companies.map((c) => [String(c.properties.name ?? ''), c.key] as const).sort(([a, k], [b, l]) => (a < b ? -1 : a > b ? 1 : k < l ? -1 : 1));
     for (const direction of ['asc', 'desc'] as const) {
       const seen: string[] = [];
-      let after: [string, string] | undefined;
+      let after: [string | number, string] | undefined;
       for (;;) {
-        const rows = await searchObjects(env.DB, {
-          organizationId: org.id,
-          type: 'company',
-          filters: [{ property: 'name', op: 'eq', value: 'Twin' }],
-          orderBy: 'key',
-          direction,
-          limit: 4,
-          after,
-        });
+        const { rows, resumeAfter } = await searchObjects(env.DB, { ...base(org.id), orderBy: 'name', direction, limit: 3, after });
+        expect(resumeAfter).toBeNull();
         seen.push(...rows.map((row) => row.object.key));
-        if (rows.length < 4) break;
-        const last = rows.at(-1)!;
-        after = [last.sortValue, last.object.key];
+        if (rows.length < 3) break;
+        after = [rows.at(-1)!.sortValue, rows.at(-1)!.object.key];
       }
-      expect(seen).toEqual(direction === 'asc' ? twins : [...twins].reverse());
+      const keys = expected.map(([, key]) => key);
+      expect(seen).toEqual(direction === 'asc' ? keys : keys.reverse());
     }
+  });
+
+  it('a range filter on an indexed property never matches objects without it', async () => {
+    const org = await createOrganization();
+    await writeObjects(env.DB, org.id, [
+      { type: 'company', key: 'a.example', properties: { name: 'Acme' } },
+      { type: 'company', key: 'b.example', properties: { description: 'nameless' } },
+      { type: 'company', key: 'z.example', properties: { name: 'Zeta' } },
+    ], [], { kind: 'import', id: 'test' });
+    const keys = async (op: 'lt' | 'lte' | 'gt' | 'eq' | 'in', value: string | string[], orderBy = 'key') =>
+      (await searchObjects(env.DB, { ...base(org.id), orderBy, filters: [{ property: 'name', op, value }] })).rows.map((r) => r.object.key);
+    expect(await keys('lt', 'M')).toEqual(['a.example']);
+    expect(await keys('lte', 'Zeta', 'name')).toEqual(['a.example', 'z.example']);
+    expect(await keys('gt', 'B', 'name')).toEqual(['z.example']);
+    expect(await keys('eq', '')).toEqual([]);
+    expect(await keys('in', ['', 'Acme'])).toEqual(['a.example']);
   });
 });

@@ -21,7 +21,8 @@ describe('OMS reads on the demo data', () => {
     const company = metadata.objectTypes[0];
     expect(company).toMatchObject({ displayName: 'Company', key: expect.stringContaining('domain') });
     expect(company.properties.map((p: any) => p.name)).toEqual(['name', 'domain', 'description']);
-    expect(company.properties[0]).toEqual({ name: 'name', type: 'string', description: expect.any(String) });
+    expect(company.properties[0]).toEqual({ name: 'name', type: 'string', description: expect.any(String), orderable: true });
+    expect(company.properties.filter((p: any) => p.orderable).map((p: any) => p.name)).toEqual(['name', 'domain']);
     expect(company.links).toEqual([
       { name: 'competitors', targetType: 'company', cardinality: 'many' },
       { name: 'people', targetType: 'person', cardinality: 'many' },
@@ -32,6 +33,7 @@ describe('OMS reads on the demo data', () => {
     expect(source.properties.map((p: any) => [p.name, p.type])).toEqual([
       ['title', 'string'], ['url', 'url'], ['domain', 'domain'], ['publishedAt', 'date'], ['content', 'text'],
     ]);
+    expect(source.properties.filter((p: any) => p.orderable).map((p: any) => p.name)).toEqual(['domain', 'publishedAt']);
     expect(source.links.map((l: any) => l.name)).toEqual(['citedBy']);
   });
 

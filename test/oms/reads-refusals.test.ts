@@ -44,7 +44,7 @@ describe('OMS reads refuse what they cannot answer', () => {
       ['search', { type: 'company', filters: [{ property: 'revenue', op: 'eq', value: 1 }] }, 'filters.0.property', 'name, domain, description'],
       ['search', { type: 'company', filters: [{ property: 'name', op: 'like', value: 'a' }] }, 'filters.0.op', '"eq"'],
       ['search', { type: 'company', filters: [{ property: 'name', op: 'in', value: 'a' }] }, 'filters.0.value', 'a list of values for in'],
-      ['search', { type: 'company', orderBy: { property: 'title' } }, 'orderBy.property', 'key, updatedAt, createdAt, name, domain, description'],
+      ['search', { type: 'company', orderBy: { property: 'title' } }, 'orderBy.property', 'key, updatedAt, createdAt, name, domain'],
       ['search', { type: 'company', pageSize: 101 }, 'pageSize', '100'],
       ['search', { type: 'source', query: '!!!' }, 'query', 'letters or digits'],
       ['get', { type: 'source', key: 'not a url' }, 'key', 'http(s) URL'],
