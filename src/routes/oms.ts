@@ -83,7 +83,10 @@ oms.openapi(
     path: '/objects/search',
     operationId: 'searchOmsObjects',
     summary: 'Search objects of one type by text and property filters',
-    description: 'Pages are keyset-ordered by orderBy then key; a pageToken is only accepted with the same type, query, filters and orderBy.',
+    description:
+      'Pages are keyset-ordered by orderBy then key; a pageToken is only accepted with the same type, query, filters and orderBy. ' +
+      'Conditions without an index (query words, contains, neq, other properties) are tested on at most 2,000 objects per page: ' +
+      'a page may then be short or empty with a nextPageToken; follow it until it is null to see every match.',
     'x-required-scope': 'oms:read',
     request: {
       body: documentedBody(oms, 'OmsSearch', SearchInput, {

@@ -44,7 +44,8 @@ export const omsTools: ToolDefinition[] = [
     description:
       'Finds objects of one type by words (query) and property filters, e.g. {"type": "company", "query": "analytics"} or ' +
       '{"type": "source", "filters": [{"property": "publishedAt", "op": "gte", "value": "2026-05-01"}], "orderBy": {"property": "publishedAt", "direction": "desc"}}. ' +
-      'Returns { objects, nextPageToken }; pass nextPageToken back as pageToken, with the same arguments, for the next page.',
+      'Returns { objects, nextPageToken }; pass nextPageToken back as pageToken, with the same arguments, for the next page. ' +
+      'A page may be short or empty while nextPageToken is not null (each page examines at most 2,000 objects): keep following it until null.',
     input: SearchInput,
     annotations: READ_ONLY,
     scope: 'oms:read',
