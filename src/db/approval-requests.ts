@@ -1,5 +1,7 @@
 /** Approval requests (table `approval_requests`): D1 statements only, every one scoped by organization. */
 
+import { guardStatement } from './guard.ts';
+
 export const APPROVAL_STATUSES = ['pending', 'approved', 'applied', 'failed', 'rejected', 'expired'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
@@ -37,15 +39,39 @@ export async function insertApprovalRequest(db: D1Database, row: ApprovalRow): P
     .run();
 }
 
-/** Marks the organization's pending requests whose time ran out (`expires_at` at or before `now`) as expired. */
-export async function expireDueRequests(db: D1Database, organizationId: string, now: string, id?: string): Promise<void> {
-  await db
-    .prepare(
-      `UPDATE approval_requests SET status = 'expired'
-        WHERE organization_id = ?1 AND status = 'pending' AND expires_at <= ?2 AND (?3 IS NULL OR id = ?3)`,
-    )
-    .bind(organizationId, now, id ?? null)
-    .run();
+/**
+ * How long a request may stay `approved` before it is settled as failed. Approval now moves a
+ * request from pending to applied or failed in one step and never stores `approved`; a request in
+ * `approved` was left by an earlier release whose apply was interrupted (its change and its
+ * `applied` commit together, so nothing of the change was written). The wait covers an apply of
+ * that release still under way during a deploy.
+ */
+export const INTERRUPTED_AFTER_MS = 10 * 60 * 1000;
+
+export const INTERRUPTED_FAILURE =
+  'the approval was interrupted before its change was written, so nothing was changed; request the change again against the current data.';
+
+/**
+ * Settles what time decided, in one batch: the organization's pending requests whose time ran out
+ * (`expires_at` at or before `now`) become expired, and requests left `approved` for longer than
+ * INTERRUPTED_AFTER_MS become failed (INTERRUPTED_FAILURE). `id`: only that request.
+ */
+export async function settleDueRequests(db: D1Database, organizationId: string, now: string, id?: string): Promise<void> {
+  const interruptedBefore = new Date(Date.parse(now) - INTERRUPTED_AFTER_MS).toISOString();
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE approval_requests SET status = 'expired'
+          WHERE organization_id = ?1 AND status = 'pending' AND expires_at <= ?2 AND (?3 IS NULL OR id = ?3)`,
+      )
+      .bind(organizationId, now, id ?? null),
+    db
+      .prepare(
+        `UPDATE approval_requests SET status = 'failed', failure = ?4
+          WHERE organization_id = ?1 AND status = 'approved' AND decided_at <= ?2 AND (?3 IS NULL OR id = ?3)`,
+      )
+      .bind(organizationId, interruptedBefore, id ?? null, INTERRUPTED_FAILURE),
+  ]);
 }
 
 export async function readApprovalRequest(db: D1Database, organizationId: string, id: string): Promise<ApprovalRow | null> {
@@ -77,37 +103,45 @@ export async function listApprovalRequests(
 }
 
 /**
- * Moves a pending, unexpired request to `status` (approved or rejected), as one compare-and-set:
- * false when it was no longer pending (decided meanwhile, or expired), and nothing was written.
+ * Rejects a pending, unexpired request, as one compare-and-set: false when it was no longer
+ * pending (decided meanwhile, or expired), and nothing was written.
  */
-export async function decideApprovalRequest(
-  db: D1Database,
-  organizationId: string,
-  id: string,
-  status: 'approved' | 'rejected',
-  decidedBy: string,
-  now: string,
-): Promise<boolean> {
+export async function rejectApprovalRequest(db: D1Database, organizationId: string, id: string, decidedBy: string, now: string): Promise<boolean> {
   const result = await db
     .prepare(
-      `UPDATE approval_requests SET status = ?3, decided_by = ?4, decided_at = ?5
-        WHERE organization_id = ?1 AND id = ?2 AND status = 'pending' AND expires_at > ?5`,
+      `UPDATE approval_requests SET status = 'rejected', decided_by = ?3, decided_at = ?4
+        WHERE organization_id = ?1 AND id = ?2 AND status = 'pending' AND expires_at > ?4`,
     )
-    .bind(organizationId, id, status, decidedBy, now)
+    .bind(organizationId, id, decidedBy, now)
     .run();
   return result.meta.changes === 1;
 }
 
+export type ApprovalOutcome = { status: 'applied' } | { status: 'failed'; failure: string };
+
 /**
- * The statement that records how an approved request ended: `applied`, or `failed` with why. A
- * failure may also replace an `applied` written in the same batch as a change the store then
- * refused (an object that would be too large).
+ * The statement that records an approval and its outcome at once: a pending, unexpired request
+ * becomes `applied`, or `failed` with why, decided by `decidedBy` at `now`. It changes nothing
+ * (meta.changes 0) when the request was no longer pending; in a batch, put approvalPendingGuard
+ * beside it so the whole batch is refused then.
  */
-export function finishApprovalStatement(db: D1Database, organizationId: string, id: string, outcome: { status: 'applied' } | { status: 'failed'; failure: string }) {
-  const from = outcome.status === 'applied' ? `('approved')` : `('approved', 'applied')`;
+export function finishApprovalStatement(db: D1Database, organizationId: string, id: string, outcome: ApprovalOutcome, decidedBy: string, now: string) {
   return db
-    .prepare(`UPDATE approval_requests SET status = ?3, failure = ?4 WHERE organization_id = ?1 AND id = ?2 AND status IN ${from}`)
-    .bind(organizationId, id, outcome.status, outcome.status === 'failed' ? outcome.failure : null);
+    .prepare(
+      `UPDATE approval_requests SET status = ?3, failure = ?4, decided_by = ?5, decided_at = ?6
+        WHERE organization_id = ?1 AND id = ?2 AND status = 'pending' AND expires_at > ?6`,
+    )
+    .bind(organizationId, id, outcome.status, outcome.status === 'failed' ? outcome.failure : null, decidedBy, now);
+}
+
+/** A guard that fails its batch unless the request is still pending and unexpired at `now`. */
+export function approvalPendingGuard(db: D1Database, organizationId: string, id: string, now: string): D1PreparedStatement {
+  return guardStatement(
+    db,
+    `EXISTS (SELECT 1 FROM approval_requests WHERE organization_id = ?1 AND id = ?2 AND status = 'pending' AND expires_at > ?3)`,
+    [organizationId, id, now],
+    'approval-pending',
+  );
 }
 
 /** The current version of an object, or null when it does not exist. */

@@ -1,3 +1,4 @@
+import { failedGuard, guardStatement } from '../db/guard.ts';
 import { splitPassages } from '../research/text.ts';
 import { domainOf, type ObjectType } from './object-types.ts';
 
@@ -37,6 +38,31 @@ export interface WriteResult {
 
 type Properties = Record<string, unknown>;
 
+/** Statements that commit in the same batch as a change; for writeObjects, possibly chosen by its outcomes. */
+export type AlsoStatements = readonly D1PreparedStatement[] | ((result: WriteResult) => readonly D1PreparedStatement[]);
+
+/**
+ * What a change needs to find when its batch commits: an object at exactly `version`, an object
+ * present or absent, a link present or absent. A batch whose expectation does not hold writes
+ * nothing, and the write function throws ExpectationFailed.
+ */
+export type Expectation =
+  | { object: { type: ObjectType; key: string }; version: number }
+  | { object: { type: ObjectType; key: string }; exists: boolean }
+  | { link: LinkWrite; exists: boolean };
+
+/** A write refused because an expectation did not hold; `found` is what is stored now (a version, null for absent, or whether the link exists). */
+export class ExpectationFailed extends Error {
+  constructor(
+    readonly expectation: Expectation,
+    readonly found: number | null | boolean,
+    options?: { cause: unknown },
+  ) {
+    super(`expectation failed: ${JSON.stringify(expectation)}, found ${JSON.stringify(found)}`, options);
+    this.name = 'ExpectationFailed';
+  }
+}
+
 const encoder = new TextEncoder();
 
 /** A source's derived properties: its canonical `url` and its `domain`. */
@@ -50,7 +76,9 @@ function withDerived(write: ObjectWrite): Properties {
  * provenance for every changed property, a history entry per change, and re-indexing sources
  * whose title or content changed. Each (type, key) may appear once per call. An object that would
  * pass MAX_OBJECT_BYTES is left as it is (`too_large`); the others are still written. `also`: more
- * statements to run in the same batch (an approval request's outcome), so they commit with the change.
+ * statements to run in the same batch (an approval request's outcome), so they commit with the change;
+ * a function of the outcomes picks them once they are known. `expect`: conditions checked inside the
+ * batch (see Expectation); when one fails nothing is written and ExpectationFailed is thrown.
  */
 export async function writeObjects(
   db: D1Database,
@@ -59,7 +87,8 @@ export async function writeObjects(
   links: readonly LinkWrite[],
   source: WriteSource,
   now = new Date().toISOString(),
-  also: readonly D1PreparedStatement[] = [],
+  also: AlsoStatements = [],
+  expect: readonly Expectation[] = [],
 ): Promise<WriteResult> {
   const { existing, existingLinks } = await readCurrent(db, organizationId, objects, links);
 
@@ -88,21 +117,24 @@ export async function writeObjects(
   const linkOutcomes = links.map((link): WriteOutcome => (existingLinks.has(linkId(link)) ? 'unchanged' : 'created'));
   const newLinks = links.filter((_, i) => linkOutcomes[i] === 'created');
 
+  const result = { objects: objectOutcomes, links: linkOutcomes };
   const statements = [
+    ...guardStatements(db, organizationId, expect),
     ...upsertStatements(db, organizationId, upserts, now),
     ...provenanceStatements(db, organizationId, changes, source, now),
     ...reindexStatements(db, organizationId, reindex),
     ...linkStatements(db, organizationId, newLinks, source, now),
-    ...also,
+    ...(typeof also === 'function' ? also(result) : also),
   ];
-  if (statements.length) await db.batch(statements);
-  return { objects: objectOutcomes, links: linkOutcomes };
+  if (statements.length) await commit(db, organizationId, statements, expect);
+  return result;
 }
 
 /**
  * Deletes one object in one D1 batch: its row, every link from or to it, its property provenance
  * and (for a source) its passages; its history stays, with one entry per property it had (`to`
- * null) from `source`. `also` runs in the same batch. A missing object deletes nothing else.
+ * null) from `source`. `also` runs in the same batch, and `expect` guards it (see writeObjects).
+ * A missing object deletes nothing else.
  */
 export async function deleteObject(
   db: D1Database,
@@ -111,9 +143,11 @@ export async function deleteObject(
   source: WriteSource,
   now = new Date().toISOString(),
   also: readonly D1PreparedStatement[] = [],
+  expect: readonly Expectation[] = [],
 ): Promise<void> {
   const { type, key } = object;
-  await db.batch([
+  await commit(db, organizationId, [
+    ...guardStatements(db, organizationId, expect),
     db
       .prepare(
         `INSERT INTO object_history (organization_id, type, key, at, property, from_value, to_value, source_kind, source_id)
@@ -132,17 +166,71 @@ export async function deleteObject(
     ...(type === 'source' ? [db.prepare(`DELETE FROM passages WHERE organization_id = ?1 AND source_key = ?2`).bind(organizationId, key)] : []),
     db.prepare(`DELETE FROM objects WHERE organization_id = ?1 AND type = ?2 AND key = ?3`).bind(organizationId, type, key),
     ...also,
-  ]);
+  ], expect);
 }
 
-/** Removes one link (a missing link removes nothing), with `also` in the same batch. */
-export async function deleteLink(db: D1Database, organizationId: string, link: LinkWrite, also: readonly D1PreparedStatement[] = []): Promise<void> {
-  await db.batch([
+/** Removes one link (a missing link removes nothing), with `also` in the same batch, guarded by `expect` (see writeObjects). */
+export async function deleteLink(
+  db: D1Database,
+  organizationId: string,
+  link: LinkWrite,
+  also: readonly D1PreparedStatement[] = [],
+  expect: readonly Expectation[] = [],
+): Promise<void> {
+  await commit(db, organizationId, [
+    ...guardStatements(db, organizationId, expect),
     db
       .prepare(`DELETE FROM links WHERE organization_id = ?1 AND link = ?2 AND from_type = ?3 AND from_key = ?4 AND to_type = ?5 AND to_key = ?6`)
       .bind(organizationId, link.link, link.from.type, link.from.key, link.to.type, link.to.key),
     ...also,
-  ]);
+  ], expect);
+}
+
+/** One guard per expectation, named `expect-<index>`; they go first in the batch, before anything changes. */
+function guardStatements(db: D1Database, org: string, expect: readonly Expectation[]): D1PreparedStatement[] {
+  return expect.map((e, i) => {
+    const name = `expect-${i}`;
+    if ('link' in e) {
+      const l = e.link;
+      return guardStatement(
+        db,
+        `EXISTS (SELECT 1 FROM links WHERE organization_id = ?1 AND link = ?2 AND from_type = ?3 AND from_key = ?4 AND to_type = ?5 AND to_key = ?6) = ?7`,
+        [org, l.link, l.from.type, l.from.key, l.to.type, l.to.key, e.exists ? 1 : 0],
+        name,
+      );
+    }
+    if ('version' in e) {
+      return guardStatement(db, `EXISTS (SELECT 1 FROM objects WHERE organization_id = ?1 AND type = ?2 AND key = ?3 AND version = ?4)`, [org, e.object.type, e.object.key, e.version], name);
+    }
+    return guardStatement(db, `EXISTS (SELECT 1 FROM objects WHERE organization_id = ?1 AND type = ?2 AND key = ?3) = ?4`, [org, e.object.type, e.object.key, e.exists ? 1 : 0], name);
+  });
+}
+
+/** Runs a write batch; when one of its expectation guards fails it, throws ExpectationFailed with what is stored now. */
+async function commit(db: D1Database, org: string, statements: D1PreparedStatement[], expect: readonly Expectation[]): Promise<void> {
+  try {
+    await db.batch(statements);
+  } catch (error) {
+    const expectation = expect[Number(/^expect-(\d+)$/.exec(failedGuard(error) ?? '')?.[1] ?? NaN)];
+    if (!expectation) throw error;
+    throw new ExpectationFailed(expectation, await foundNow(db, org, expectation), { cause: error });
+  }
+}
+
+async function foundNow(db: D1Database, org: string, e: Expectation): Promise<number | null | boolean> {
+  if ('link' in e) {
+    const l = e.link;
+    const row = await db
+      .prepare(`SELECT 1 AS found FROM links WHERE organization_id = ?1 AND link = ?2 AND from_type = ?3 AND from_key = ?4 AND to_type = ?5 AND to_key = ?6`)
+      .bind(org, l.link, l.from.type, l.from.key, l.to.type, l.to.key)
+      .first<{ found: number }>();
+    return row !== null;
+  }
+  const row = await db
+    .prepare(`SELECT version FROM objects WHERE organization_id = ?1 AND type = ?2 AND key = ?3`)
+    .bind(org, e.object.type, e.object.key)
+    .first<{ version: number }>();
+  return row?.version ?? null;
 }
 
 function linkId(link: LinkWrite): string {

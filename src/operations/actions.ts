@@ -7,20 +7,30 @@ import { assertScope } from '../ground/scopes.ts';
 import { checkInput, parseInput } from '../ground/validation.ts';
 import {
   APPROVAL_STATUSES,
-  decideApprovalRequest,
-  expireDueRequests,
+  approvalPendingGuard,
   finishApprovalStatement,
   insertApprovalRequest,
   linkExists,
   listApprovalRequests,
   objectVersion,
   readApprovalRequest,
+  rejectApprovalRequest,
+  settleDueRequests,
+  type ApprovalOutcome,
   type ApprovalRow,
   type ApprovalStatus,
 } from '../db/approval-requests.ts';
 import { parseImportLine } from '../oms/import.ts';
 import { KEY_SCHEMAS, LINKS, OBJECT_TYPES, type ObjectType } from '../oms/object-types.ts';
-import { deleteLink, deleteObject, writeObjects, type LinkWrite, type WriteSource } from '../oms/store.ts';
+import {
+  deleteLink,
+  deleteObject,
+  ExpectationFailed,
+  writeObjects,
+  type Expectation,
+  type LinkWrite,
+  type WriteSource,
+} from '../oms/store.ts';
 
 /**
  * Actions (decisions.md, Actions): a change to the OMS that one key requests and another key
@@ -218,7 +228,7 @@ function requestNotFound(id: string): DomainError {
 
 async function readRequest(ctx: CoreContext, id: string, now: Date): Promise<ApprovalRow> {
   const org = ctx.principal.organization.id;
-  await expireDueRequests(ctx.env.DB, org, now.toISOString(), id);
+  await settleDueRequests(ctx.env.DB, org, now.toISOString(), id);
   const row = await readApprovalRequest(ctx.env.DB, org, id);
   if (!row) throw requestNotFound(id);
   return row;
@@ -247,7 +257,7 @@ export async function listActionRequests(
   assertCanRead(ctx);
   const scope = { organizationId: ctx.principal.organization.id, list: `actions:${filter.status ?? '*'}` };
   const after = cursor ? await readPageToken(ctx.env, cursor, scope, RequestsPosition, 'cursor') : undefined;
-  await expireDueRequests(ctx.env.DB, scope.organizationId, now.toISOString());
+  await settleDueRequests(ctx.env.DB, scope.organizationId, now.toISOString());
   const rows = await listApprovalRequests(ctx.env.DB, scope.organizationId, limit + 1, after && { createdAt: after[0], id: after[1] }, filter.status);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -278,59 +288,78 @@ export async function decideActionRequest(ctx: CoreContext, id: string, decision
     throw new DomainError('access_denied', `Approval request ${id} was made with this API key, and a key cannot approve its own request; someone with another key that has oms:approve must decide it.`);
   }
   if (row.status !== 'pending') throw notPending(row);
-  const status = decision === 'approve' ? 'approved' : 'rejected';
-  if (!(await decideApprovalRequest(ctx.env.DB, org, id, status, ctx.principal.keyId, now.toISOString()))) {
-    throw notPending(await readRequest(ctx, id, now));
-  }
-  if (decision === 'approve') await applyRequest(ctx, { ...row, status: 'approved' }, now.toISOString());
+  if (decision === 'approve') await approveRequest(ctx, row, now);
+  else if (!(await rejectApprovalRequest(ctx.env.DB, org, id, ctx.principal.keyId, now.toISOString()))) throw notPending(await readRequest(ctx, id, now));
   return viewOfRequest((await readApprovalRequest(ctx.env.DB, org, id))!);
 }
 
-/** Why the change no longer applies, or null when the object is as it was when requested. */
-function versionMoved(target: { type: string; key: string }, then: number | null, now: number | null): string | null {
-  if (then === now) return null;
-  if (now === null) return `${named(target)} was deleted after the request`;
-  if (then === null) return `${named(target)} was created after the request`;
-  return `${named(target)} changed after the request (version ${then} then, ${now} now)`;
-}
+const AGAIN = '; request the change again against the current data.';
 
-/** Applies an approved request through the store, recording its outcome in the same D1 batch. */
-async function applyRequest(ctx: CoreContext, row: ApprovalRow, now: string): Promise<void> {
+/**
+ * Approves a pending request and applies its change as one step. One D1 batch holds guards (the
+ * request is still pending and unexpired; the object is at the version the request was checked
+ * against, or the link's ends and the link are there), the change with its provenance and history,
+ * and the request's move from pending to `applied` (or to `failed`, for an object that would be
+ * too large). When that batch writes nothing, because a guard failed or the write did, a second
+ * statement moves the request from pending to `failed` with why. `approved` is never stored, so no
+ * request can be left in it; if that second write fails too, the request is still pending and the
+ * approver gets the error (500) and may approve again.
+ */
+async function approveRequest(ctx: CoreContext, row: ApprovalRow, now: Date): Promise<void> {
   const db = ctx.env.DB;
   const org = ctx.principal.organization.id;
-  const source: WriteSource = { kind: 'action', id: row.id };
-  const applied = [finishApprovalStatement(db, org, row.id, { status: 'applied' })];
-  const fail = (failure: string) => finishApprovalStatement(db, org, row.id, { status: 'failed', failure: `${failure}; request the change again against the current data.` }).run();
+  const at = now.toISOString();
+  const decidedBy = ctx.principal.keyId;
+  const outcome = (o: ApprovalOutcome) => [approvalPendingGuard(db, org, row.id, at), finishApprovalStatement(db, org, row.id, o, decidedBy, at)];
   try {
-    const params = row.params;
-    switch (row.action as Action) {
-      case 'upsert_object':
-      case 'update_properties':
-      case 'delete_object': {
-        const target = { type: params.type as ObjectType, key: params.key as string };
-        const current = await objectVersion(db, org, target.type, target.key);
-        const moved = row.action === 'update_properties' && !current ? `${named(target)} no longer exists` : versionMoved(target, row.baseVersion, current?.version ?? null);
-        if (moved) return void (await fail(moved));
-        if (row.action === 'delete_object') return await deleteObject(db, org, target, source, now, applied);
-        const result = await writeObjects(db, org, [{ ...target, properties: params.properties as Record<string, unknown> }], [], source, now, applied);
-        // The store left a too large object as it was (after recording `applied` in its batch).
-        if (result.objects[0] === 'too_large') await fail(`${named(target)} would pass the largest size an object may have (1.5 MiB of properties)`);
-        return;
-      }
-      case 'link':
-      case 'unlink': {
-        const link = params as unknown as LinkWrite;
-        if (row.action === 'unlink') {
-          if (!(await linkExists(db, org, link))) return void (await fail(`the ${link.link} link from ${named(link.from)} to ${named(link.to)} no longer exists`));
-          return await deleteLink(db, org, link, applied);
-        }
-        for (const end of [link.from, link.to]) if (!(await objectVersion(db, org, end.type, end.key))) return void (await fail(`${named(end)} no longer exists`));
-        await writeObjects(db, org, [], [link], source, now, applied);
-        return;
-      }
-    }
+    await applyChange(db, org, row, at, outcome);
   } catch (error) {
-    const logged = toDomainError(error, ctx.requestId);
-    await fail(`the change could not be written (${logged.message})`);
+    // Nothing of the batch was written. A request no longer pending was decided by someone else.
+    const current = await readRequest(ctx, row.id, now);
+    if (current.status !== 'pending') throw notPending(current);
+    const failure =
+      error instanceof ExpectationFailed ? noLongerApplies(row, error) : `the change could not be written (${toDomainError(error, ctx.requestId).message})`;
+    const failed = await finishApprovalStatement(db, org, row.id, { status: 'failed', failure: failure + AGAIN }, decidedBy, at).run();
+    if (failed.meta.changes !== 1) throw notPending(await readRequest(ctx, row.id, now));
   }
+}
+
+/** Writes the request's change through the store, guarded and with `outcome`'s statements in its batch. */
+async function applyChange(db: D1Database, org: string, row: ApprovalRow, at: string, outcome: (o: ApprovalOutcome) => D1PreparedStatement[]): Promise<void> {
+  const source: WriteSource = { kind: 'action', id: row.id };
+  const applied = outcome({ status: 'applied' });
+  const params = row.params;
+  switch (row.action as Action) {
+    case 'upsert_object':
+    case 'update_properties':
+    case 'delete_object': {
+      const target = { type: params.type as ObjectType, key: params.key as string };
+      const expect: Expectation[] = [row.baseVersion === null ? { object: target, exists: false } : { object: target, version: row.baseVersion }];
+      if (row.action === 'delete_object') return deleteObject(db, org, target, source, at, applied, expect);
+      const write = { ...target, properties: params.properties as Record<string, unknown> };
+      // The store leaves an object that would be too large as it is; the request then fails in the same batch.
+      const tooLarge = `${named(target)} would pass the largest size an object may have (1.5 MiB of properties)${AGAIN}`;
+      await writeObjects(db, org, [write], [], source, at, (r) => (r.objects[0] === 'too_large' ? outcome({ status: 'failed', failure: tooLarge }) : applied), expect);
+      return;
+    }
+    case 'link':
+    case 'unlink': {
+      const link = params as unknown as LinkWrite;
+      if (row.action === 'unlink') return deleteLink(db, org, link, applied, [{ link, exists: true }]);
+      await writeObjects(db, org, [], [link], source, at, applied, [
+        { object: link.from, exists: true },
+        { object: link.to, exists: true },
+      ]);
+      return;
+    }
+  }
+}
+
+/** Why the change no longer applies, from the expectation its batch found false. */
+function noLongerApplies(row: ApprovalRow, { expectation: e, found }: ExpectationFailed): string {
+  if ('link' in e) return `the ${e.link.link} link from ${named(e.link.from)} to ${named(e.link.to)} no longer exists`;
+  const target = named(e.object);
+  if ('exists' in e) return e.exists ? `${target} no longer exists` : `${target} was created after the request`;
+  if (found === null) return row.action === 'update_properties' ? `${target} no longer exists` : `${target} was deleted after the request`;
+  return `${target} changed after the request (version ${e.version} then, ${String(found)} now)`;
 }
