@@ -8,4 +8,5 @@ export { deliverWebhook, WEBHOOK_MAX_PAYLOAD_BYTES, WEBHOOK_TIMEOUT_MS, type Del
 export { nextDelivery, WEBHOOK_MAX_ATTEMPTS, webhookRetryDelayMs, type NextDelivery } from './retry-policy.ts';
 export { ensureWebhookSecret, rotateWebhookSecret, webhookSecretOf } from './secrets.ts';
 export { generateWebhookSecret, signWebhook, type WebhookSignatureHeaders } from './signing.ts';
-export { checkWebhookUrl, WEBHOOK_URL_MAX_LENGTH, webhookUrlOptions, type WebhookUrlCheck, type WebhookUrlOptions } from './url-policy.ts';
+export { webhookUrlOptions } from './url-options.ts';
+export { checkWebhookUrl, WEBHOOK_URL_MAX_LENGTH, type WebhookUrlCheck, type WebhookUrlOptions } from './url-policy.ts';

@@ -18,7 +18,7 @@ export function generateWebhookSecret(): string {
 }
 
 /** The key bytes of a `whsec_` secret; throws when it is not one (never for a generated secret). */
-export function webhookSecretBytes(secret: string): Uint8Array {
+export function webhookSecretBytes(secret: string): Uint8Array<ArrayBuffer> {
   if (!secret.startsWith(WEBHOOK_SECRET_PREFIX)) throw new Error('A webhook secret starts with whsec_.');
   let binary: string;
   try {
@@ -27,7 +27,9 @@ export function webhookSecretBytes(secret: string): Uint8Array {
     throw new Error('A webhook secret is whsec_ followed by base64.');
   }
   if (binary.length === 0) throw new Error('A webhook secret cannot be empty.');
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }
 
 /** The three Standard Webhooks headers of one attempt. */

@@ -21,8 +21,6 @@
  * follows redirects (src/watches/webhooks/delivery.ts).
  */
 
-import { readConfig } from '../../ground/config.ts';
-
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
 export interface WebhookUrlOptions {
@@ -36,11 +34,6 @@ export interface WebhookUrlOptions {
  * send instead.
  */
 export type WebhookUrlCheck = { ok: true; url: string } | { ok: false; message: string };
-
-/** The policy of this deployment: local http only where WEBHOOK_ALLOW_LOCAL_HTTP is "true". */
-export function webhookUrlOptions(env: Env): WebhookUrlOptions {
-  return { allowLocalHttp: readConfig(env).WEBHOOK_ALLOW_LOCAL_HTTP };
-}
 
 const LOCAL_DEV_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const PRIVATE_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa'];

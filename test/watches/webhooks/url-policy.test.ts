@@ -2,7 +2,8 @@ import { env } from 'cloudflare:workers';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { checkInput } from '../../../src/ground/validation.ts';
-import { checkWebhookUrl, webhookUrlOptions } from '../../../src/watches/webhooks/url-policy.ts';
+import { webhookUrlOptions } from '../../../src/watches/webhooks/url-options.ts';
+import { checkWebhookUrl } from '../../../src/watches/webhooks/url-policy.ts';
 
 const PRODUCTION = { allowLocalHttp: false };
 const DEV = { allowLocalHttp: true };
