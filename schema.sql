@@ -183,3 +183,12 @@ CREATE INDEX IF NOT EXISTS objects_by_created ON objects (organization_id, type,
 CREATE INDEX IF NOT EXISTS links_by_target_and_origin ON links (organization_id, to_type, to_key, link, from_type, from_key);
 -- Provenance reads an object's own links without scanning every link of its organization.
 CREATE INDEX IF NOT EXISTS links_by_origin ON links (organization_id, from_type, from_key);
+
+-- Watch webhooks are signed with one secret per organization (Standard Webhooks: HMAC-SHA256 over
+-- "<webhook-id>.<webhook-timestamp>.<body>"). Written by POST /api/v1/oms/webhooks/secret (create
+-- or rotate) and by the first watch created with a webhook; read only to sign deliveries.
+CREATE TABLE IF NOT EXISTS webhook_secrets (
+  organization_id  TEXT PRIMARY KEY REFERENCES organizations(id),
+  secret           TEXT NOT NULL,            -- whsec_ + base64 of 32 random bytes (HMAC needs it as is, so it is not hashed)
+  created_at       TEXT NOT NULL
+);

@@ -25,6 +25,8 @@ export default defineConfig({
                 // Workers-pool tests call https://recon.test; the local development hosts stay allowed.
                 MCP_ALLOWED_HOSTS: 'localhost,127.0.0.1,[::1],recon.test',
                 MCP_ALLOWED_ORIGINS: 'http://localhost,http://127.0.0.1,http://[::1],https://recon.test',
+                // Local development: watch webhooks may also go to http://localhost (as under `npm run dev`).
+                WEBHOOK_ALLOW_LOCAL_HTTP: 'true',
                 // The demo market, for tests that need a realistic knowledge base.
                 TEST_KNOWLEDGE_BASE: readFileSync(new URL('./scripts/seed/knowledge-base/demo.ndjson', import.meta.url), 'utf8'),
               },

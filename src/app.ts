@@ -21,6 +21,7 @@ import { health } from './routes/health.ts';
 import { serveOpenApi } from './routes/openapi.ts';
 import { profile } from './routes/profile.ts';
 import { audit, runs } from './routes/runs.ts';
+import { webhookSecret } from './routes/webhook-secret.ts';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 /** Bulk imports carry whole documents, so they get a larger bound. */
@@ -74,6 +75,7 @@ v1.route('/commands', commands);
 v1.route('/profile', profile);
 v1.route('/oms/objects', objects);
 v1.route('/oms/actions', actions);
+v1.route('/oms/webhooks', webhookSecret);
 v1.route('/oms', oms);
 v1.route('/runs', runs);
 v1.route('/audit', audit);

@@ -62,6 +62,12 @@ const ConfigSchema = z.object({
     .string()
     .default(LOCAL_ORIGINS)
     .transform((list, ctx) => patternList(list, parseOriginPattern, 'an origin like https://app.example.com (scheme, host, optional port)', ctx)),
+  // Watch webhooks may also go to http://localhost, 127.0.0.1 and [::1]: set by `npm run dev` and the
+  // Workers test pool, never in wrangler.toml, so a deployment allows only public https URLs.
+  WEBHOOK_ALLOW_LOCAL_HTTP: z
+    .enum(['true', 'false'], { error: 'must be "true" or "false"' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export type Config = z.output<typeof ConfigSchema>;
