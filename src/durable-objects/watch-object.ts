@@ -307,8 +307,13 @@ export class WatchObject extends Agent {
     this.write({ ...watch, consecutiveFailures: failures, status, lastRunAt: record.finishedAt });
     logEvent('watch_execution_failed', { watchId: watch.id, executionId: record.id, failures, error: record.error });
     const delay = retryDelaySeconds(failures, frequencySeconds(watch.frequency));
+    // One retry at a time: the newest failure's (none once failing: the schedule goes on alone).
+    if (watch.retryScheduleId) {
+      await this.cancelSchedule(watch.retryScheduleId);
+      const latest = this.read()!;
+      if (latest.retryScheduleId === watch.retryScheduleId) this.write({ ...latest, retryScheduleId: null });
+    }
     if (delay !== null) {
-      if (watch.retryScheduleId) await this.cancelSchedule(watch.retryScheduleId);
       const retry = await this.schedule(delay, 'retryExecution');
       const latest = this.read()!;
       if (latest.status === 'cancelled' || latest.status === 'capped') await this.cancelSchedule(retry.id);

@@ -38,6 +38,8 @@ export const Frequency = z
   .trim()
   .regex(FREQUENCY_PATTERN, 'must be a whole number and a unit, h (hours), d (days) or w (weeks), such as 6h, 1d or 2w')
   .refine((value) => {
+    // Only a well-formed frequency has bounds to check (the pattern reports the others).
+    if (!FREQUENCY_PATTERN.test(value)) return true;
     const seconds = frequencySeconds(value);
     return seconds >= MIN_FREQUENCY_SECONDS && seconds <= MAX_FREQUENCY_SECONDS;
   }, 'must be from 1h to 30d (720h and 4w are the longest in hours and weeks)')
