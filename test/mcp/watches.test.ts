@@ -4,7 +4,7 @@ import { call } from '../helpers/fixtures.ts';
 import { connectMcpClient } from '../helpers/mcp-client.ts';
 import { GLOBEX_WATCH, marketOrganization, stubOf, untilExecutions } from '../watches/helpers.ts';
 
-const text = (result: { content: unknown }) => (result.content as { type: string; text: string }[])[0]!.text;
+const text = (result: Record<string, unknown>) => (result.content as { type: string; text: string }[])[0]!.text;
 
 describe('the watch-* tools', () => {
   it('answer what REST answers, over the same core', async () => {
