@@ -22,14 +22,16 @@ import { serveOpenApi } from './routes/openapi.ts';
 import { profile } from './routes/profile.ts';
 import { audit, runs } from './routes/runs.ts';
 import { webhookSecret } from './routes/webhook-secret.ts';
+import { watches } from './routes/watches.ts';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 /** Bulk imports carry whole documents, so they get a larger bound. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
-/** Running a command costs a `commands` token; every other authenticated call costs a `reads` one. */
+/** Running a command (or research: creating or running a watch) costs a `commands` token; every other authenticated call costs a `reads` one. */
 export function rateBucketOf(method: string, path: string): RateBucket {
-  return method === 'POST' && (path.startsWith('/api/v1/commands/') || path === '/api/v1/audit') ? 'commands' : 'reads';
+  const research = path.startsWith('/api/v1/commands/') || path === '/api/v1/audit' || path === '/api/v1/oms/watches' || path === '/api/v1/oms/watches/run';
+  return method === 'POST' && research ? 'commands' : 'reads';
 }
 
 const EXPOSED_HEADERS = ['X-Request-Id', 'X-Run-Id', 'X-Audit-Id', 'X-Run-Status', 'Retry-After', 'Location'];
@@ -76,6 +78,7 @@ v1.route('/profile', profile);
 v1.route('/oms/objects', objects);
 v1.route('/oms/actions', actions);
 v1.route('/oms/webhooks', webhookSecret);
+v1.route('/oms/watches', watches);
 v1.route('/oms', oms);
 v1.route('/runs', runs);
 v1.route('/audit', audit);

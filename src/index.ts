@@ -6,3 +6,4 @@ import app from './app.ts';
 
 export { RunObject } from './durable-objects/run-object.ts';
 export default app;
+export { WatchObject } from './durable-objects/watch-object.ts';

@@ -14,6 +14,8 @@ export interface ObjectWrite {
   key: string;
   /** Properties to set; properties not named keep their stored values. */
   properties: Record<string, unknown>;
+  /** Where single properties came from, when that is more precise than the write's `source.url`. */
+  sourceUrls?: Record<string, string>;
 }
 
 export interface LinkWrite {
@@ -93,7 +95,7 @@ export async function writeObjects(
   const { existing, existingLinks } = await readCurrent(db, organizationId, objects, links);
 
   const upserts: { type: string; key: string; properties: Properties }[] = [];
-  const changes: { type: string; key: string; name: string; from: unknown; to: unknown }[] = [];
+  const changes: Change[] = [];
   const reindex: SourceToIndex[] = [];
   const objectOutcomes = objects.map((write): WriteOutcome => {
     const before = existing.get(`${write.type}\u001f${write.key}`);
@@ -102,7 +104,9 @@ export async function writeObjects(
     if (before && changed.length === 0) return 'unchanged';
     if (encoder.encode(JSON.stringify(after)).byteLength > MAX_OBJECT_BYTES) return 'too_large';
     upserts.push({ type: write.type, key: write.key, properties: after });
-    for (const name of changed) changes.push({ type: write.type, key: write.key, name, from: before?.[name], to: after[name] });
+    for (const name of changed) {
+      changes.push({ type: write.type, key: write.key, name, from: before?.[name], to: after[name], url: write.sourceUrls?.[name] });
+    }
     if (write.type === 'source' && (!before || ['content', 'title', 'publishedAt'].some((name) => changed.includes(name)))) {
       reindex.push({
         key: write.key,
@@ -309,19 +313,24 @@ function upsertStatements(db: D1Database, org: string, upserts: { type: string; 
   );
 }
 
-function provenanceStatements(
-  db: D1Database,
-  org: string,
-  changes: { type: string; key: string; name: string; from: unknown; to: unknown }[],
-  source: WriteSource,
-  now: string,
-) {
-  const rows = changes.map((c) => [c.type, c.key, c.name, c.from === undefined ? null : JSON.stringify(c.from), JSON.stringify(c.to)]);
+interface Change {
+  type: string;
+  key: string;
+  name: string;
+  from: unknown;
+  to: unknown;
+  /** The property's own source URL, if the write named one (else the write's). */
+  url?: string;
+}
+
+function provenanceStatements(db: D1Database, org: string, changes: Change[], source: WriteSource, now: string) {
+  const rows = changes.map((c) => [c.type, c.key, c.name, c.from === undefined ? null : JSON.stringify(c.from), JSON.stringify(c.to), c.url ?? null]);
   return jsonPieces(rows).flatMap((piece) => [
     db
       .prepare(
         `INSERT INTO property_sources (organization_id, type, key, name, source_kind, source_id, source_url, updated_at)
-         SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), ?2, ?3, ?4, ?5
+         SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), ?2, ?3,
+                coalesce(json_extract(value, '$[5]'), ?4), ?5
            FROM json_each(?6) WHERE true
          ON CONFLICT (organization_id, type, key, name) DO UPDATE
            SET source_kind = excluded.source_kind, source_id = excluded.source_id,

@@ -1,9 +1,9 @@
 import { randomId } from '../ground/api-key.ts';
 import { companiesNamedIn } from '../db/companies.ts';
-import { writeObjects, type LinkWrite, type ObjectWrite } from '../oms/store.ts';
 import { renderBrief } from '../research/brief.ts';
-import type { ResearchProvider, ResearchRequest, ResearchResult } from '../research/provider.ts';
-import { researchProviders } from '../research/providers.ts';
+import type { ResearchRequest } from '../research/provider.ts';
+import { researchProviders, researchWithFallback } from '../research/providers.ts';
+import { storeBrief } from '../research/store-brief.ts';
 import type { CoreContext } from '../ground/context.ts';
 import type { ResearchInput } from './command-inputs.ts';
 import type { SalesProfile } from '../ground/schemas/profile.ts';
@@ -35,68 +35,10 @@ export async function research(ctx: CoreContext, input: ResearchInput, profile: 
     profile,
     sourcePolicy: request.sourcePolicy,
   });
-  await storeBrief(ctx, input, result, companies, markdown, now.toISOString());
+  const key = randomId('brf');
+  const brief = { key, topic: input.topic, tier: input.tier, markdown, createdAt: now.toISOString(), result, about: companies };
+  await storeBrief(ctx.env.DB, request.organizationId, brief, { kind: 'research', id: key });
   return markdown;
 }
 
-/**
- * Tries each provider in order. A provider that fails, or finds nothing it can quote, hands over to
- * the next, and the brief says so in a visible note.
- */
-export async function researchWithFallback(providers: readonly ResearchProvider[], request: ResearchRequest): Promise<ResearchResult> {
-  const failures: string[] = [];
-  for (const [index, provider] of providers.entries()) {
-    const last = index === providers.length - 1;
-    let result: ResearchResult;
-    try {
-      result = await provider.research(request);
-    } catch (error) {
-      if (last) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      failures.push(`The ${provider.name} research provider could not answer (${reason}).`);
-      continue;
-    }
-    if (result.findings.length === 0 && !last) {
-      failures.push(`The ${provider.name} research provider found nothing it could quote.`);
-      continue;
-    }
-    if (failures.length === 0) return result;
-    return { ...result, note: `${failures.join(' ')} This brief comes from the ${provider.name} engine instead.` };
-  }
-  throw new Error('no research provider configured');
-}
-
-async function storeBrief(
-  ctx: CoreContext,
-  input: ResearchInput,
-  result: ResearchResult,
-  companies: string[],
-  markdown: string,
-  createdAt: string,
-) {
-  const org = ctx.principal.organization.id;
-  const briefKey = randomId('brf');
-  const source = { kind: 'research' as const, id: briefKey };
-  if (result.newSources?.length) {
-    const writes: ObjectWrite[] = result.newSources.map(({ source: s, content }) => ({
-      type: 'source',
-      key: s.url,
-      properties: { title: s.title, content, ...(s.publishedAt ? { publishedAt: s.publishedAt } : {}) },
-    }));
-    await writeObjects(ctx.env.DB, org, writes, [], source);
-  }
-  const links: LinkWrite[] = result.sources.map((s) => ({
-    link: 'cites',
-    from: { type: 'brief', key: briefKey },
-    to: { type: 'source', key: s.url },
-  }));
-  for (const company of companies) {
-    links.push({ link: 'about', from: { type: 'brief', key: briefKey }, to: { type: 'company', key: company } });
-  }
-  const brief: ObjectWrite = {
-    type: 'brief',
-    key: briefKey,
-    properties: { topic: input.topic, markdown, createdAt, tier: input.tier, engine: result.engine },
-  };
-  await writeObjects(ctx.env.DB, org, [brief], links, source, createdAt);
-}
+export { researchWithFallback };

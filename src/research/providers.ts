@@ -1,7 +1,7 @@
 import { readConfig } from '../ground/config.ts';
 import { EmbeddedEngine } from './embedded-engine.ts';
 import { ParallelProvider } from './parallel-provider.ts';
-import type { ResearchProvider } from './provider.ts';
+import type { ResearchProvider, ResearchRequest, ResearchResult } from './provider.ts';
 
 /** A sync command's caller is waiting: give the web provider a minute before falling back. */
 const WEB_DEADLINE_MS = 60_000;
@@ -14,4 +14,31 @@ export function researchProviders(env: Env): ResearchProvider[] {
     return [new ParallelProvider({ apiKey: config.PARALLEL_API_KEY, deadlineMs: WEB_DEADLINE_MS }), embedded];
   }
   return [embedded];
+}
+
+/**
+ * Tries each provider in order. A provider that fails, or finds nothing it can quote, hands over to
+ * the next, and the brief says so in a visible note.
+ */
+export async function researchWithFallback(providers: readonly ResearchProvider[], request: ResearchRequest): Promise<ResearchResult> {
+  const failures: string[] = [];
+  for (const [index, provider] of providers.entries()) {
+    const last = index === providers.length - 1;
+    let result: ResearchResult;
+    try {
+      result = await provider.research(request);
+    } catch (error) {
+      if (last) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      failures.push(`The ${provider.name} research provider could not answer (${reason}).`);
+      continue;
+    }
+    if (result.findings.length === 0 && !last) {
+      failures.push(`The ${provider.name} research provider found nothing it could quote.`);
+      continue;
+    }
+    if (failures.length === 0) return result;
+    return { ...result, note: `${failures.join(' ')} This brief comes from the ${provider.name} engine instead.` };
+  }
+  throw new Error('no research provider configured');
 }

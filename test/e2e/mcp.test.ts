@@ -25,6 +25,12 @@ const TOOLS = [
   'oms-provenance',
   'action-request',
   'action-list',
+  'watch-create',
+  'watch-list',
+  'watch-get',
+  'watch-executions',
+  'watch-cancel',
+  'watch-run',
 ];
 const VALID_ARGUMENTS: Record<string, Record<string, unknown>> = {
   research: { topic: 'Acme Analytics pricing' },

@@ -31,6 +31,12 @@ describe('MCP server at /api/mcp', () => {
         'oms-provenance',
         'action-request',
         'action-list',
+        'watch-create',
+        'watch-list',
+        'watch-get',
+        'watch-executions',
+        'watch-cancel',
+        'watch-run',
       ].sort(),
     );
     const research = tools.find((t) => t.name === 'research')!;
@@ -128,7 +134,16 @@ describe('MCP server at /api/mcp', () => {
   it('hides tools the key has no scope for, and refuses to call them', async () => {
     const org = await createOrganization({ scopes: ['oms:read'] });
     const client = await connectMcpClient(org.key);
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['oms-metadata', 'oms-search', 'oms-pivot', 'oms-get', 'oms-provenance']);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
+      'oms-metadata',
+      'oms-search',
+      'oms-pivot',
+      'oms-get',
+      'oms-provenance',
+      'watch-list',
+      'watch-get',
+      'watch-executions',
+    ]);
     const result = await client.callTool({ name: 'help', arguments: {} });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({ error: 'access_denied' });

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { Domain, MAX_POLICY_DOMAINS } from './common.ts';
+
+/**
+ * Research watches (decisions.md, Watches): the create body, its bounds, and the shapes every door
+ * answers. One schema for REST and MCP; the operation (operations/watches.ts) adds the checks that
+ * need the organization's data (the target's key normalized by its type, and the target existing).
+ */
+
+export const WATCH_TIERS = ['lite', 'base'] as const;
+export type WatchTier = (typeof WATCH_TIERS)[number];
+
+/** What one execution costs, in micros (millionths of a dollar); also each tier's smallest cap. */
+export const TIER_PRICE_MICROS: Record<WatchTier, number> = { lite: 3_000, base: 10_000 };
+export const MAX_COST_CAP_MICROS = 100_000_000;
+
+export const WATCH_STATUSES = ['active', 'failing', 'capped', 'cancelled'] as const;
+export type WatchStatus = (typeof WATCH_STATUSES)[number];
+
+/** The object types a watch can target: a brief is written `about` a company (object-types.ts LINKS). */
+export const WATCHABLE_TYPES = ['company'] as const;
+export type WatchableType = (typeof WATCHABLE_TYPES)[number];
+
+const UNIT_SECONDS = { h: 3_600, d: 86_400, w: 604_800 } as const;
+export const MIN_FREQUENCY_SECONDS = 3_600;
+export const MAX_FREQUENCY_SECONDS = 30 * 86_400;
+const FREQUENCY_PATTERN = /^(\d{1,6})([hdw])$/;
+
+/** The seconds a valid frequency (`6h`, `1d`, `2w`) stands for. */
+export function frequencySeconds(frequency: string): number {
+  const match = FREQUENCY_PATTERN.exec(frequency);
+  if (!match) throw new Error(`not a frequency: ${frequency}`);
+  return Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS];
+}
+
+export const Frequency = z
+  .string()
+  .trim()
+  .regex(FREQUENCY_PATTERN, 'must be a whole number and a unit, h (hours), d (days) or w (weeks), such as 6h, 1d or 2w')
+  .refine((value) => {
+    // Only a well-formed frequency has bounds to check (the pattern reports the others).
+    if (!FREQUENCY_PATTERN.test(value)) return true;
+    const seconds = frequencySeconds(value);
+    return seconds >= MIN_FREQUENCY_SECONDS && seconds <= MAX_FREQUENCY_SECONDS;
+  }, 'must be from 1h to 30d (720h and 4w are the longest in hours and weeks)')
+  .describe('How often the watch runs: a whole number and a unit, h, d or w, from 1h to 30d (e.g. "6h", "1d", "2w").');
+
+// A domain written alone: no scheme, path, query, port, credentials or wildcard. Case, a trailing
+// dot and a leading `www.` are normalized as everywhere (`Domain`).
+const BARE_DOMAIN = /^[^\s/:*?#@\\]+$/;
+
+export const WatchDomain = z
+  .string({ error: 'must be a domain such as acme.com' })
+  .trim()
+  .max(253)
+  .refine((value) => BARE_DOMAIN.test(value), 'must be a bare domain such as acme.com, without a scheme, path, port or wildcard')
+  .pipe(Domain);
+
+const DomainList = (what: string) =>
+  z
+    .array(WatchDomain)
+    .max(MAX_POLICY_DOMAINS)
+    .default([])
+    .describe(`${what} (at most ${MAX_POLICY_DOMAINS} bare domains such as "acme.com"; no URLs, paths, ports or wildcards).`);
+
+export const WatchSourcePolicy = z
+  .strictObject({
+    include: DomainList('Only use sources from these domains; empty means any domain'),
+    exclude: DomainList('Never use sources from these domains'),
+  })
+  .superRefine((policy, ctx) => {
+    const included = new Set(policy.include);
+    policy.exclude.forEach((domain, index) => {
+      if (included.has(domain)) {
+        ctx.addIssue({ code: 'custom', path: ['exclude', index], message: `must not also be in include: ${domain} is in both lists; keep it in one` });
+      }
+    });
+  })
+  .describe('Which source domains the research may use.');
+
+export const WatchTarget = z
+  .strictObject({
+    type: z
+      .enum(WATCHABLE_TYPES, { error: 'must be "company": only companies can be watched (not a person, source or brief)' })
+      .describe('What kind of object to watch: "company" (the only type that can be watched).'),
+    key: z.string().trim().min(1).max(2048).describe('Its key: the company domain, e.g. "globex.com" (normalized as on import). It must exist in your organization.'),
+  })
+  .describe('The object to keep fresh, e.g. {"type": "company", "key": "globex.com"}.');
+
+export const CreateWatchInput = z
+  .strictObject({
+    target: WatchTarget,
+    query: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe("What to research each time, 1 to 500 characters; default: the target's name (or key)."),
+    frequency: Frequency,
+    tier: z.enum(WATCH_TIERS).describe('Research depth and price per execution: "lite" (3000 micros) or "base" (10000 micros).'),
+    costCapMicros: z
+      .int()
+      .min(TIER_PRICE_MICROS.lite)
+      .max(MAX_COST_CAP_MICROS)
+      .describe('The most the watch may ever spend, in micros: at least 3000 (lite) or 10000 (base), at most 100000000.'),
+    sourcePolicy: WatchSourcePolicy.optional(),
+  })
+  .superRefine((input, ctx) => {
+    const min = TIER_PRICE_MICROS[input.tier];
+    if (input.costCapMicros < min) {
+      ctx.addIssue({ code: 'custom', path: ['costCapMicros'], message: `must be at least ${min} for the ${input.tier} tier (one execution costs ${min})` });
+    }
+  });
+export type CreateWatchInput = z.output<typeof CreateWatchInput>;
+
+/** A watch as every door answers it (decisions.md, Watches). */
+export interface WatchView {
+  id: string;
+  target: { type: WatchableType; key: string };
+  query: string | null;
+  frequency: string;
+  tier: WatchTier;
+  costCapMicros: number;
+  spentMicros: number;
+  sourcePolicy: { include: string[]; exclude: string[] };
+  status: WatchStatus;
+  executions: number;
+  lastRunAt: string | null;
+  nextRunAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  cancelledAt: string | null;
+}
+
+type JsonScalar = string | number | boolean | null;
+/** A stored property value (JSON; typed two levels deep, which is what Durable Object RPC types can follow). */
+export type JsonValue = JsonScalar | JsonScalar[] | { [key: string]: JsonScalar | JsonScalar[] };
+
+export interface PropertyChange {
+  property: string;
+  /** null when the property was not set before. */
+  from: JsonValue;
+  to: JsonValue;
+}
+
+/** One execution of a watch: what it found and changed, and what it cost. */
+export interface ExecutionRecord {
+  id: string;
+  watchId: string;
+  startedAt: string;
+  finishedAt: string;
+  outcome: 'succeeded' | 'failed';
+  costMicros: number;
+  briefKey: string | null;
+  changes: PropertyChange[];
+  error?: string;
+}

@@ -1,0 +1,76 @@
+import { companiesNamedIn } from '../db/companies.ts';
+import { getObject } from '../db/objects.ts';
+import { readSalesProfile } from '../db/sales-profiles.ts';
+import { SalesProfileInput } from '../ground/schemas/profile.ts';
+import type { JsonValue, PropertyChange, WatchableType, WatchTier } from '../ground/schemas/watch.ts';
+import { renderBrief } from '../research/brief.ts';
+import { researchProviders, researchWithFallback } from '../research/providers.ts';
+import { storeBrief } from '../research/store-brief.ts';
+import { extractCompanyFacts, FACT_CUES, isNews } from './facts.ts';
+
+/**
+ * The research half of one watch execution, apart from its ledger (the watch object keeps that):
+ * research the target through the same engines as the `research` command, render the brief,
+ * extract the facts its cited sentences state and diff them with the target's properties. Nothing
+ * is written until `commit`, which stores the brief (linked `about` the target, `cites` its
+ * sources) and the changed properties (provenance kind `watch`, id the watch's, url the fact's
+ * source) in one D1 batch with the watch's own statements (its charge).
+ */
+
+export interface WatchToResearch {
+  id: string;
+  organizationId: string;
+  target: { type: WatchableType; key: string };
+  query: string | null;
+  tier: WatchTier;
+  sourcePolicy: { include: string[]; exclude: string[] };
+}
+
+export interface PreparedExecution {
+  briefKey: string;
+  topic: string;
+  changes: PropertyChange[];
+  /** Writes the brief and the changes, with `also` in the same D1 batch. */
+  commit(also: readonly D1PreparedStatement[]): Promise<void>;
+}
+
+/** Refused before any research: the execution fails (uncharged) with this message. */
+export class TargetMissing extends Error {}
+
+export async function prepareExecution(env: Env, watch: WatchToResearch, briefKey: string, now = new Date()): Promise<PreparedExecution> {
+  const db = env.DB;
+  const org = watch.organizationId;
+  const { key } = watch.target;
+  const [target, stored] = await Promise.all([getObject(db, org, watch.target.type, key), readSalesProfile(db, org)]);
+  if (!target) throw new TargetMissing(`The watched ${watch.target.type} ${key} no longer exists in the organization.`);
+  const name = typeof target.properties.name === 'string' ? target.properties.name : undefined;
+  const topic = watch.query ?? name ?? key;
+  const profile = stored?.profile ?? SalesProfileInput.parse({});
+  const request = { organizationId: org, topic, tier: watch.tier, sourcePolicy: watch.sourcePolicy, userContext: FACT_CUES, profile };
+  const [result, named] = await Promise.all([researchWithFallback(researchProviders(env), request), companiesNamedIn(db, org, topic)]);
+  const createdAt = now.toISOString();
+  const markdown = renderBrief({ topic, tier: watch.tier, date: createdAt.slice(0, 10), result, profile, sourcePolicy: watch.sourcePolicy });
+
+  const facts = extractCompanyFacts({ key, name }, result, now);
+  const changes: PropertyChange[] = [];
+  const properties: Record<string, unknown> = {};
+  const sourceUrls: Record<string, string> = {};
+  for (const [property, fact] of Object.entries(facts)) {
+    if (!fact || !isNews(target.properties[property], fact.value)) continue;
+    changes.push({ property, from: (target.properties[property] ?? null) as JsonValue, to: fact.value });
+    properties[property] = fact.value;
+    sourceUrls[property] = fact.url;
+  }
+
+  const about = [key, ...named.filter((company) => company !== key)];
+  const brief = { key: briefKey, topic, tier: watch.tier, markdown, createdAt, result, about };
+  return {
+    briefKey,
+    topic,
+    changes,
+    async commit(also) {
+      const objects = changes.length ? [{ type: watch.target.type, key, properties, sourceUrls }] : [];
+      await storeBrief(db, org, brief, { kind: 'watch', id: watch.id }, { objects, also });
+    },
+  };
+}
