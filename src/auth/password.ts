@@ -6,10 +6,11 @@
  * raised later: a password stored with fewer than PASSWORD_ITERATIONS is re-hashed at its next
  * successful sign-in (`needsRehash`).
  *
- * Iterations: OWASP's Password Storage Cheat Sheet asks 600,000 for PBKDF2-HMAC-SHA256, but the
- * Workers runtime refuses more than 100,000 (`NotSupportedError: Pbkdf2 failed: iteration counts
- * above 100000 are not supported`, checked in test/auth/password.test.ts), so 100,000 is the most a
- * Worker can do; it costs about 30 ms of CPU per hash here (README).
+ * Iterations: OWASP's Password Storage Cheat Sheet asks 600,000 for PBKDF2-HMAC-SHA256, but
+ * deployed Workers refuse more than 100,000 (`Pbkdf2 failed: iteration counts above 100000 are not
+ * supported`; workerd issue #1346), so 100,000 is the most a Worker can do. The local runtime
+ * (workerd 1.20261023) accepts more, so a higher count would pass every local test and break
+ * sign-in once deployed. One hash took 20-40 ms on this 2-core machine (test/auth/password.test.ts logs it).
  */
 
 export const PASSWORD_ITERATIONS = 100_000;
