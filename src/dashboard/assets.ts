@@ -44,6 +44,7 @@ button.danger { background: var(--error); border-color: var(--error); }
 .alert-ok { border: 2px solid var(--ok); }
 .secret { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 .secret code { font-size: 1rem; padding: .5rem; background: #f6f8fa; border: 1px solid var(--line); border-radius: 4px; word-break: break-all; }
+pre { white-space: pre-wrap; word-break: break-all; background: #f6f8fa; padding: .5rem; border-radius: 4px; }
 table { border-collapse: collapse; width: 100%; margin: 1rem 0; }
 th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 .actions { display: flex; gap: .5rem; flex-wrap: wrap; }
