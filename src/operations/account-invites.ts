@@ -101,10 +101,13 @@ export async function acceptInvite(
     });
   } catch (error) {
     if (error instanceof Error && /UNIQUE constraint failed/i.test(error.message) && error.message.includes('users.email')) throw emailTaken();
+    // A new person lost the race for the link: their user row was not inserted, so their session's
+    // foreign key failed and the whole batch was rolled back. Nothing was written.
+    if (error instanceof Error && /FOREIGN KEY constraint failed/i.test(error.message) && 'raw' in who) throw new DomainError('not_found', INVALID_LINK);
     throw error;
   }
-  // Someone else spent the link between the check above and the batch: nobody was added, and the
-  // session written with the batch could never be read (its lookup joins memberships); drop it.
+  // A signed-in person lost the race: nobody was added, and the session written with the batch
+  // could never be read (its lookup joins memberships); drop it.
   if (started.results[0]?.meta.changes !== 1) {
     await signOut(env, started.token);
     throw new DomainError('not_found', INVALID_LINK);
