@@ -3,13 +3,13 @@
  * the layers below it, never one above; nothing may import in a circle; the doors never reach
  * storage directly. test/ and scripts/ are not checked: they may import anything.
  *
- *   doors       src/app.ts, src/index.ts, src/env.ts, src/routes/, src/mcp/, src/middleware/
+ *   doors       src/app.ts, src/index.ts, src/env.ts, src/routes/, src/mcp/, src/middleware/, src/dashboard/
  *   operations  src/operations/   one file per operation both doors call, with its zod schema
  *   engines     src/research/, src/runs/, src/oms/, src/auth/, src/durable-objects/, src/watches/
  *   storage     src/db/           D1 statements and row mapping
  *   ground      src/ground/       errors, context, config, ids and tokens, validation, log, shared schemas
  */
-const DOORS = '^src/(app|index|env)\\.ts$|^src/(routes|mcp|middleware)/';
+const DOORS = '^src/(app|index|env)\\.ts$|^src/(routes|mcp|middleware|dashboard)/';
 const OPERATIONS = '^src/operations/';
 const ENGINES = '^src/(research|runs|oms|auth|durable-objects|watches)/';
 const STORAGE = '^src/db/';
@@ -45,6 +45,6 @@ module.exports = {
     exclude: { path: '\\.d\\.ts$' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js'] },
   },
 };

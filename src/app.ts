@@ -23,6 +23,7 @@ import { profile } from './routes/profile.ts';
 import { audit, runs } from './routes/runs.ts';
 import { webhookSecret } from './routes/webhook-secret.ts';
 import { watches } from './routes/watches.ts';
+import { dashboard } from './dashboard/index.tsx';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 /** Bulk imports carry whole documents, so they get a larger bound. */
@@ -42,7 +43,8 @@ const app = new OpenAPIHono<AppEnv>();
 // anything else is replaced by a generated UUID, so logs and error bodies never echo arbitrary text.
 app.use(requestId({ limitLength: 64 }));
 app.use(accessLog());
-app.use(secureHeaders());
+// Not overwriting: the dashboard sets its own stricter headers (CSP, X-Frame-Options DENY).
+app.use(secureHeaders({ overwrite: false }));
 app.use('/api/*', (c, next) => {
   const origins = readConfig(c.env).CORS_ORIGINS.split(',').map((origin) => origin.trim());
   return cors({
@@ -91,6 +93,9 @@ mcpDoor.onError(mcpErrorResponse);
 mcpDoor.use(dnsRebindingCheck(), apiKeyAuth(), limitBody);
 mcpDoor.route('/', mcp);
 app.route('/api/mcp', mcpDoor);
+
+// The dashboard for people (sessions, not keys); same-origin only: no CORS, CSRF-checked forms.
+app.route('/dashboard', dashboard);
 
 app.notFound((c) =>
   toHttpResponse(new DomainError('not_found', `No route ${c.req.method} ${c.req.path}; see GET /api/v1/openapi.json.`), c),

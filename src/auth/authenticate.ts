@@ -65,6 +65,13 @@ export class KeyCache {
     return at !== undefined && this.now() - at < VALID_LATELY_MS;
   }
 
+  /** Forgets a key's lookup (after it was revoked here), so this isolate's next use reads D1 again. */
+  forget(hash: string): void {
+    this.found.delete(hash);
+    this.missing.delete(hash);
+    this.validLately.delete(hash);
+  }
+
   /** True (and remembered) when this key's last-used time is due for a write. */
   claimLastUsedWrite(keyId: string): boolean {
     const last = this.lastUsedWrites.get(keyId);
@@ -78,6 +85,14 @@ export class KeyCache {
 
 const isolateCache = new KeyCache();
 const isolateThrottle = new FailedAuthThrottle();
+
+/**
+ * Called when a key is revoked: this isolate stops accepting it at once. Other isolates that
+ * cached it accept it until their entry is KEY_CACHE_TTL_MS old (at most 10 s).
+ */
+export function forgetCachedKey(hash: string, cache: KeyCache = isolateCache): void {
+  cache.forget(hash);
+}
 
 export interface AuthenticateOptions {
   /** Where to hand the last-used write so it does not delay the response. */

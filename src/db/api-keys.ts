@@ -62,3 +62,92 @@ export function insertKeyStatement(db: D1Database, key: NewKey): D1PreparedState
     )
     .bind(key.id, key.organizationId, key.name, key.prefix, key.hash, key.scopes.join(' '), key.createdAt);
 }
+
+/** A key as the dashboard lists it: never the key itself or its hash. */
+export interface KeyListing {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: Scope[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+interface KeyListingRow {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+function toListing(row: KeyListingRow): KeyListing {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: parseScopes(row.scopes).scopes,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+const LISTING_COLUMNS = 'id, name, prefix, scopes, created_at, last_used_at, revoked_at';
+
+/** The organization's keys, active ones first, then newest first; at most `limit`. */
+export async function listKeysOfOrganization(db: D1Database, organizationId: string, limit: number): Promise<KeyListing[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${LISTING_COLUMNS} FROM api_keys WHERE organization_id = ?
+        ORDER BY revoked_at IS NOT NULL, created_at DESC, id DESC LIMIT ?`,
+    )
+    .bind(organizationId, limit)
+    .all<KeyListingRow>();
+  return results.map(toListing);
+}
+
+/** One key of the organization, or null (another organization's key is null too). */
+export async function findKeyOfOrganization(db: D1Database, organizationId: string, keyId: string): Promise<KeyListing | null> {
+  const row = await db
+    .prepare(`SELECT ${LISTING_COLUMNS} FROM api_keys WHERE organization_id = ? AND id = ?`)
+    .bind(organizationId, keyId)
+    .first<KeyListingRow>();
+  return row ? toListing(row) : null;
+}
+
+/** How many of the organization's keys are not revoked. */
+export async function countActiveKeys(db: D1Database, organizationId: string): Promise<number> {
+  const row = await db
+    .prepare('SELECT count(*) AS n FROM api_keys WHERE organization_id = ? AND revoked_at IS NULL')
+    .bind(organizationId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/**
+ * Revokes the organization's key `keyId` if it is active; answers its hash (to forget it from the
+ * isolate's key cache), or null when there was no such active key.
+ */
+export function revokeKeyStatement(db: D1Database, organizationId: string, keyId: string, at: string): D1PreparedStatement {
+  return db
+    .prepare('UPDATE api_keys SET revoked_at = ? WHERE organization_id = ? AND id = ? AND revoked_at IS NULL RETURNING hash')
+    .bind(at, organizationId, keyId);
+}
+
+/**
+ * Inserts `key` with the name and scopes of the organization's active key `oldKeyId`, and only if
+ * that key is active: with revokeKeyStatement after it in one batch, a replacement.
+ */
+export function insertReplacementStatement(db: D1Database, key: Omit<NewKey, 'name' | 'scopes'>, oldKeyId: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO api_keys (id, organization_id, name, prefix, hash, scopes, created_at)
+       SELECT ?, organization_id, name, ?, ?, scopes, ? FROM api_keys
+        WHERE organization_id = ? AND id = ? AND revoked_at IS NULL`,
+    )
+    .bind(key.id, key.prefix, key.hash, key.createdAt, key.organizationId, oldKeyId);
+}

@@ -1,4 +1,5 @@
 import type { CoreContext } from '../ground/context.ts';
+import { ONBOARDING_PATH } from '../ground/dashboard-paths.ts';
 import { DomainError } from '../ground/errors.ts';
 import { assertScope } from '../ground/scopes.ts';
 import { missingProfileFields, SalesProfileInput, type SalesProfile } from '../ground/schemas/profile.ts';
@@ -44,7 +45,7 @@ export async function assertOnboarded(ctx: CoreContext): Promise<SalesProfile> {
   if (!complete) {
     throw new DomainError(
       'onboarding_required',
-      `Finish your organization's sales profile first with PUT /api/v1/profile (over MCP: the set-profile tool). Missing: ${missing.join(', ')}.`,
+      `Finish your organization's sales profile first: on the dashboard at ${ONBOARDING_PATH}, or with PUT /api/v1/profile (over MCP: the set-profile tool). Missing: ${missing.join(', ')}.`,
     );
   }
   return profile;

@@ -109,7 +109,7 @@ describe('refusals on /api/mcp are JSON-RPC errors a client can show', () => {
     expect(tool.result.isError).toBe(true);
     const text = tool.result.content[0]!.text;
     expect(text).toMatch(/^Error access_denied: .*'commands' scope/);
-    expect(text).toMatch(/organization's admin/);
+    expect(text).toContain("the dashboard's API key settings page (/dashboard/settings/keys");
     expect(text).not.toContain('npm run keys');
     const rest = await (await call('/api/v1/commands/help', { key: org.key, body: {} })).json<{ message: string }>();
     expect(text).toBe(`Error access_denied: ${rest.message}`);

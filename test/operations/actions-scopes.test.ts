@@ -9,6 +9,7 @@ async function refusal(response: Response, scope: string) {
   const body = await response.json<{ error: string; message: string }>();
   expect(body.error).toBe('access_denied');
   expect(body.message).toContain(`lacks the '${scope}' scope`);
+  expect(body.message).toContain("the dashboard's API key settings page (/dashboard/settings/keys");
 }
 
 describe('action scopes', () => {

@@ -11,6 +11,7 @@ describe('onboarding', () => {
       expect(response.status).toBe(428);
       const error = await response.json<{ error: string; message: string }>();
       expect(error.error).toBe('onboarding_required');
+      expect(error.message).toContain('on the dashboard at /dashboard/onboarding');
       expect(error.message).toContain('PUT /api/v1/profile');
       expect(error.message).toContain('companyName, domain, offering, icp.industries');
     },

@@ -1,0 +1,18 @@
+import { hashApiKey } from '../ground/api-key.ts';
+
+/**
+ * Random bearer tokens for browser sessions and invitation links: 32 random bytes, base64url.
+ * Only their SHA-256 (hex, as for API keys) is ever stored.
+ */
+export function newSecretToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+/** What sessions and invites are stored and looked up by. */
+export const hashSecretToken: (token: string) => Promise<string> = hashApiKey;
+
+/** True when `value` has the shape of a token from newSecretToken; a cheap check before any lookup. */
+export function looksLikeSecretToken(value: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(value);
+}

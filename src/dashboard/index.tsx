@@ -1,0 +1,86 @@
+/** @jsxImportSource hono/jsx */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { csrf } from 'hono/csrf';
+import { HTTPException } from 'hono/http-exception';
+import { toDomainError } from '../ground/errors.ts';
+import { ONBOARDING_PATH, KEY_SETTINGS_PATH } from '../ground/dashboard-paths.ts';
+import { assets } from './assets.ts';
+import type { DashboardEnv } from './env.ts';
+import { renderer } from './layout.tsx';
+import { dashboardHeaders, loadSession, requireHttps, requireSession } from './middleware.ts';
+import { account } from './pages/account.tsx';
+import { home } from './pages/home.tsx';
+import { keys } from './pages/keys.tsx';
+import { onboarding } from './pages/onboarding.tsx';
+import { team } from './pages/team.tsx';
+
+/**
+ * The dashboard at /dashboard: server-rendered pages (hono/jsx) for people, in the same Worker.
+ *
+ * Every request passes, in order: requireHttps (plain http on loopback only), the security headers
+ * and no-store, a 64 KiB body limit, hono's CSRF check (a form post must come from this origin, by
+ * Origin or Sec-Fetch-Site; else 403 before any handler runs), loadSession (the cookie's session or
+ * null); the JSX renderer (layout.tsx) is set first, so refusals render as pages too. Pages behind sign-in add requireSession.
+ *
+ * To add a page: a file in pages/ exporting a Hono<DashboardEnv> sub-app whose handlers call an
+ * operation with accountContext(c) (or coreContextFor(...) for operations the API shares) and
+ * answer `c.render(<Content />, { title })`; mount it below behind requireSession(); add its
+ * entry to NAV in layout.tsx.
+ */
+export const dashboard = new Hono<DashboardEnv>();
+
+const MAX_FORM_BYTES = 64 * 1024;
+
+dashboard.use(requireHttps(), dashboardHeaders(), renderer);
+dashboard.route('/assets', assets);
+dashboard.use(
+  bodyLimit({
+    maxSize: MAX_FORM_BYTES,
+    onError: () => {
+      throw new HTTPException(413, { message: 'This form is too large (over 64 KiB); shorten it and send it again.' });
+    },
+  }),
+  csrf(),
+  loadSession(),
+);
+
+// Anyone: sign up, sign in, sign out, and an invitation link.
+dashboard.route('/', account);
+dashboard.route('/', team);
+
+// Signed in.
+for (const path of ['/', '/onboarding', '/onboarding/*', '/settings/*', '/team', '/team/*']) dashboard.use(path, requireSession());
+dashboard.route('/', home);
+dashboard.route(ONBOARDING_PATH.replace('/dashboard', ''), onboarding);
+dashboard.route(KEY_SETTINGS_PATH.replace('/dashboard', ''), keys);
+
+dashboard.notFound((c) => {
+  c.status(404);
+  return c.render(
+    <p>
+      There is no page here. <a href="/dashboard">Go to the overview</a>.
+    </p>,
+    { title: 'Page not found' },
+  );
+});
+
+/**
+ * Errors that reach here: a refused CSRF check or body limit (HTTPException), a DomainError no page
+ * caught (404 for another organization's key, 409), or a bug: an HTML page, never a stack trace.
+ */
+dashboard.onError((error, c) => {
+  if (error instanceof HTTPException) {
+    const message = error.status === 403 ? 'This form was sent from another site, so it was refused. Open the page on this site and send it again.' : error.message;
+    c.status(error.status);
+    return c.render(<p>{message}</p>, { title: error.status === 403 ? 'Refused' : 'Request refused' });
+  }
+  const domainError = toDomainError(error, c.var.requestId);
+  c.status(domainError.status);
+  return c.render(
+    <p>
+      {domainError.message} <a href="/dashboard">Go to the overview</a>.
+    </p>,
+    { title: domainError.code === 'internal' ? 'Something went wrong' : domainError.code === 'not_found' ? 'Not found' : 'Request refused' },
+  );
+});
