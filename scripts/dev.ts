@@ -107,7 +107,7 @@ function ready(result: { imported: number; updated: number; unchanged: number })
   return `
 Recon is ready on ${base} (demo data loaded into acme: ${result.imported} new, ${result.updated} updated, ${result.unchanged} unchanged)
 
-  REST ${base}/api/v1    MCP ${base}/api/mcp
+  REST ${base}/api/v1    MCP ${base}/api/mcp    Dashboard ${base}/dashboard (sign up for your own organization)
 
   Demo keys (local only, every scope):
     acme    ${ACME_DEMO_KEY}   sales profile finished
