@@ -105,7 +105,7 @@ export function renderBrief(input: BriefInput): string {
   }
 
   lines.push('## Summary', '', summary(result), '', '## Key findings', '');
-  result.findings.forEach((finding, i) => lines.push(`${i + 1}. ${escapeInline(finding.sentence)} [${finding.source + 1}]`));
+  result.findings.forEach((finding, i) => lines.push(`${i + 1}. ${escapeInline(finding.sentence)} ${[finding.source, ...(finding.also ?? [])].map((n) => `[${n + 1}]`).join('')}`));
   lines.push('');
 
   const related = result.findings
