@@ -4,6 +4,7 @@ import { writeObjects, type LinkWrite, type ObjectWrite } from '../oms/store.ts'
 import { renderBrief } from '../research/brief.ts';
 import type { ResearchProvider, ResearchRequest, ResearchResult } from '../research/provider.ts';
 import { researchProviders } from '../research/providers.ts';
+import { speakersOf } from '../research/speakers.ts';
 import type { CoreContext } from '../ground/context.ts';
 import type { ResearchInput } from './command-inputs.ts';
 import type { SalesProfile } from '../ground/schemas/profile.ts';
@@ -26,6 +27,7 @@ export async function research(ctx: CoreContext, input: ResearchInput, profile: 
     researchWithFallback(researchProviders(ctx.env), request),
     companiesNamedIn(ctx.env.DB, request.organizationId, input.topic),
   ]);
+  const speakers = await speakersOf(ctx.env.DB, request.organizationId, companies, result.sources, profile.domain);
   const now = new Date();
   const markdown = renderBrief({
     topic: input.topic,
@@ -34,6 +36,7 @@ export async function research(ctx: CoreContext, input: ResearchInput, profile: 
     result,
     profile,
     sourcePolicy: request.sourcePolicy,
+    speakers,
   });
   await storeBrief(ctx, input, result, companies, markdown, now.toISOString());
   return markdown;
