@@ -67,7 +67,7 @@ const SENTENCE_PATTERNS: Record<AnswerType, RegExp> = {
       '[$€£¥₹]\\s?\\d',
       '\\b(?:usd|eur|gbp|chf|cad|aud|sgd|inr|jpy)\\s?\\d',
       '\\d[\\d,.]*\\s?(?:k|m|bn|thousand|million|billion)?\\s*(?:[a-z]+\\s)?(?:euros?|dollars?|pounds?|francs?|kronor|krona|yen|rupees?|usd|eur|gbp|chf|cad|aud|sgd)\\b',
-      '\\b(?:free of charge|at no (?:extra |additional )?(?:cost|charge)|for free|free (?:plan|tier|trial|version|edition))\\b',
+      '\\b(?:free of charge|at no (?:extra |additional )?(?:cost|charge)|for free|free (?:plan|tier|version|edition))\\b',
       "\\bno\\s(?:[\\w-]+\\s){0,4}?(?:fees?|charges?|costs?|surcharges?)\\b",
     ].join('|'),
     'i',
@@ -119,6 +119,6 @@ export function answerTypeMatch(wanted: readonly AnswerType[], held: readonly An
  * where a word bag would see the same words. Diversity treats them as words of their own.
  */
 export function figures(sentence: string): string[] {
-  const found = sentence.match(/[$€£¥]?\s?\d[\d,.]*(?:\s?(?:%|k\b|m\b|bn\b))?(?:\s+(?:percent|million|billion|thousand|euros?|dollars?|[a-z]+s)\b)?/gi) ?? [];
+  const found = sentence.match(/[$€£¥]?\s?\d[\d,.]*(?:\s?(?:%|k\b|m\b|bn\b))?(?:\s+(?:percent|million|billion|thousand|euros?|dollars?|people|staff|[a-z]+s)\b)?/gi) ?? [];
   return [...new Set(found.map((f) => `#${f.toLowerCase().replace(/\s+/g, '').replace(/[.,]$/, '')}`))];
 }
