@@ -95,9 +95,9 @@ const SENTENCE_PATTERNS: Record<AnswerType, RegExp> = {
   ),
 };
 
-/** The kinds of answer `sentence` holds, in ANSWER_TYPES order. */
-export function sentenceAnswerTypes(sentence: string): AnswerType[] {
-  return ANSWER_TYPES.filter((type) => SENTENCE_PATTERNS[type].test(sentence));
+/** The kinds of answer `sentence` holds, in ANSWER_TYPES order; only those of `among` are tested when given. */
+export function sentenceAnswerTypes(sentence: string, among: readonly AnswerType[] = ANSWER_TYPES): AnswerType[] {
+  return among.filter((type) => SENTENCE_PATTERNS[type].test(sentence));
 }
 
 /**

@@ -110,8 +110,12 @@ export function redundancy(a: { tokens: ReadonlySet<string>; figures: readonly s
 }
 
 interface Candidate extends SelectedSentence {
+  stems: Set<string>;
+  /** Diversity tokens, computed only for the candidates above the floor. */
   tokens: Set<string>;
   figures: string[];
+  /** Its largest redundancy with any sentence chosen so far. */
+  overlap: number;
 }
 
 /**
@@ -157,7 +161,7 @@ export function selectSentences(
       let matched = 0;
       for (const s of queryStems) matched += sentenceStems.has(s) ? 1 : title.has(s) ? TITLE_DISCOUNT : 0;
       for (const s of contextStems) matched += sentenceStems.has(s) ? 0.5 : title.has(s) ? 0.5 * TITLE_DISCOUNT : 0;
-      const answers = wanted.length ? sentenceAnswerTypes(sentence).filter((type) => wanted.includes(type)) : [];
+      const answers = wanted.length ? sentenceAnswerTypes(sentence, wanted) : [];
       if (matched === 0 && answers.length === 0) continue;
       const parts: RelevanceParts = {
         passage: passageWeight,
@@ -179,13 +183,17 @@ export function selectSentences(
         relevance,
         parts,
         answers,
-        ...diversityTokens(sentenceStems, sentence),
+        stems: sentenceStems,
+        tokens: new Set(),
+        figures: [],
+        overlap: 0,
       });
     }
   }
-  const candidates = [...bySentence.values()];
-  if (candidates.length === 0) return [];
-  const floor = (options.floor ?? DEFAULT_FLOOR) * Math.max(...candidates.map((c) => c.relevance));
+  if (bySentence.size === 0) return [];
+  const floor = (options.floor ?? DEFAULT_FLOOR) * Math.max(...[...bySentence.values()].map((c) => c.relevance));
+  const candidates = [...bySentence.values()].filter((c) => c.relevance >= floor);
+  for (const candidate of candidates) Object.assign(candidate, diversityTokens(candidate.stems, candidate.sentence));
 
   const lambda = options.lambda ?? 0.7;
   const chosen: Candidate[] = [];
@@ -197,10 +205,8 @@ export function selectSentences(
     let pick: Candidate | undefined;
     let pickScore = -Infinity;
     for (const candidate of candidates) {
-      if (candidate.relevance < floor || chosen.includes(candidate) || openSource(candidate) === undefined) continue;
-      const overlap = Math.max(0, ...chosen.map((c) => redundancy(c, candidate)));
-      if (overlap > 0.8) continue;
-      const score = lambda * candidate.relevance - (1 - lambda) * overlap;
+      if (candidate.overlap > 0.8 || chosen.includes(candidate) || openSource(candidate) === undefined) continue;
+      const score = lambda * candidate.relevance - (1 - lambda) * candidate.overlap;
       if (score > pickScore) {
         pick = candidate;
         pickScore = score;
@@ -214,9 +220,14 @@ export function selectSentences(
     }
     chosen.push(pick);
     perSource.set(counted, (perSource.get(counted) ?? 0) + 1);
+    for (const candidate of candidates) candidate.overlap = Math.max(candidate.overlap, redundancy(pick, candidate));
   }
-  return chosen.map(({ tokens: _tokens, figures: _figures, alsoSourceKeys, ...selected }) => ({
-    ...selected,
+  return chosen.map(({ sentence, sourceKey, alsoSourceKeys, relevance, parts, answers }) => ({
+    sentence,
+    sourceKey,
     alsoSourceKeys: alsoSourceKeys.slice(0, MAX_SOURCES_PER_FINDING - 1),
+    relevance,
+    parts,
+    answers,
   }));
 }
