@@ -6,7 +6,7 @@
  * deterministic, English-only cue lists: each type says in one line why a sentence matched.
  */
 
-export const ANSWER_TYPES = ['money', 'percent', 'date', 'duration', 'count', 'rating', 'weakness'] as const;
+export const ANSWER_TYPES = ['money', 'percent', 'date', 'duration', 'count', 'headcount', 'rating', 'weakness'] as const;
 export type AnswerType = (typeof ANSWER_TYPES)[number];
 
 /**
@@ -30,7 +30,8 @@ const TOPIC_CUES: Record<AnswerType, readonly string[]> = {
     'lifetime', 'period', 'window', 'turnaround', 'lead time', 'onboarding', 'implementation', 'setup', 'deployment', 'rollout',
     'payback', 'term', 'terms',
   ],
-  count: ['how many', 'headcount', 'number of', 'count', 'employees', 'staff', 'customers', 'users', 'size', 'team size', 'limit*', 'allowance', 'volume', 'capacity'],
+  count: ['how many', 'number of', 'count', 'customers', 'users', 'size', 'limit*', 'allowance', 'volume', 'capacity'],
+  headcount: ['headcount', 'head count', 'employees', 'employee count', 'staff', 'workforce', 'team size', 'how many people', 'people work*', 'fte*'],
   rating: ['rating*', 'rated', 'rate', 'score*', 'stars', 'review*', 'reviewer*', 'satisfaction', 'nps'],
   weakness: [
     'weakness*', 'weak', 'drawback*', 'downside*', 'complaint*', 'complain*', 'limitation*', 'cons', 'problem*', 'risk*', 'criticism*',
@@ -86,6 +87,8 @@ const SENTENCE_PATTERNS: Record<AnswerType, RegExp> = {
   ),
   duration: new RegExp(`\\b${NUMBER_WORD}(?:\\s+to\\s+${NUMBER_WORD})?[\\s-]+(?:business\\s+|working\\s+|calendar\\s+)?${UNIT}\\b|\\b(?:overnight|same day|in a day|within a day)\\b`, 'i'),
   count: /\b\d[\d,.]*\+?\s+(?:[a-z-]+\s+){0,2}?(?:[a-z]+s|people|staff|personnel|headcount|workforce)\b|\b(?:dozens|hundreds|thousands|millions) of\b/i,
+  // A number of people: a figure and, within two words, who they are.
+  headcount: /\b\d[\d,.]*\+?\s+(?:[a-z-]+\s+){0,2}?(?:people|employees|staff|staffers|workers|engineers|personnel|team members|FTEs?)\b/i,
   rating: /\b\d(?:\.\d)?\s*(?:stars?\s+)?(?:out of|\/)\s*(?:5|10|five|ten)\b|\b(?:rated|rating|stars?)\b/i,
   weakness: new RegExp(
     '\\b(?:weakness(?:es)?|weak|drawbacks?|downsides?|limitations?|limited|complain(?:s|ed|ts?)?|cautions?|caveat|cons\\b|lacks?|lacking|missing|' +

@@ -7,7 +7,9 @@ describe('answer types a topic asks for', () => {
     expect(topicAnswerTypes('Initech engineer salary')).toEqual(['money']);
     expect(topicAnswerTypes('when was Initech founded')).toEqual(['date']);
     expect(topicAnswerTypes('how long does onboarding take')).toEqual(['duration']);
-    expect(topicAnswerTypes('how many people work at Initech')).toEqual(['count']);
+    expect(topicAnswerTypes('how many integrations does Initech have')).toEqual(['count']);
+    expect(topicAnswerTypes('Initech headcount')).toEqual(['headcount']);
+    expect(topicAnswerTypes('how many people work at Initech')).toEqual(['count', 'headcount']);
     expect(topicAnswerTypes('Initech customer ratings')).toEqual(expect.arrayContaining(['rating']));
     expect(topicAnswerTypes('what share of tickets are automated')).toEqual(['percent']);
     expect(topicAnswerTypes('Initech drawbacks')).toEqual(['weakness']);
@@ -45,7 +47,8 @@ describe('answer types a sentence holds', () => {
     expect(sentenceAnswerTypes('It was started in 2014 by two engineers.')).toContain('date');
     expect(sentenceAnswerTypes('The rollout finished in about five weeks.')).toContain('duration');
     expect(sentenceAnswerTypes('Each logger runs for up to three years on one battery.')).toContain('duration');
-    expect(sentenceAnswerTypes('It employs about 280 people.')).toContain('count');
+    expect(sentenceAnswerTypes('It employs about 280 people.')).toEqual(expect.arrayContaining(['count', 'headcount']));
+    expect(sentenceAnswerTypes('It routes events to more than 300 destinations.')).not.toContain('headcount');
     expect(sentenceAnswerTypes('Waste fell by 23 percent.')).toContain('percent');
     expect(sentenceAnswerTypes('Customers drafted about a third of their reports with it.')).toContain('percent');
     expect(sentenceAnswerTypes('The reviewer rated it 3 out of 5.')).toContain('rating');
