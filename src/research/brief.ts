@@ -225,7 +225,7 @@ export function renderBrief(input: BriefInput): string {
 
   const items = mergeRepeated(result.findings);
   const wanted = topicAnswerTypes(input.topic);
-  const answer = items.find((item) => sentenceAnswerTypes(item.sentence).some((type) => wanted.includes(type))) ?? items[0]!;
+  const answer = items.find((item) => sentenceAnswerTypes(item.sentence, wanted).length > 0) ?? items[0]!;
   const differing = differingFigures(items, result.sources);
   const apart = new Set(differing.flat());
   const rest = items.filter((item) => item !== answer && !apart.has(item));
@@ -237,20 +237,21 @@ export function renderBrief(input: BriefInput): string {
 
   // Numbered in reading order; the profile section refers to these numbers.
   const numbered = new Map<Item, number>();
+  let count = 0;
   if (groups.length > 0 || differing.length > 0) {
     lines.push('## Key findings', '');
     for (const group of groups) {
       if (group.heading) lines.push(`### ${group.heading}`, '');
       for (const item of group.items) {
-        numbered.set(item, numbered.size + 1);
-        lines.push(`${numbered.size}. ${escapeInline(item.sentence)} ${citation(item, result.sources)}`);
+        numbered.set(item, ++count);
+        lines.push(`${count}. ${escapeInline(item.sentence)} ${citation(item, result.sources)}`);
       }
       lines.push('');
     }
     if (differing.length > 0) {
       lines.push('### Where sources differ', '');
       for (const group of differing) {
-        const n = numbered.size + 1;
+        const n = ++count;
         for (const item of group) numbered.set(item, n);
         lines.push(`${n}. Different figures for the same thing, newest first:`);
         for (const item of group) lines.push(`   - "${escapeInline(item.sentence)}" ${citation(item, result.sources)}`);

@@ -94,6 +94,18 @@ describe('renderBrief', () => {
     expect(markdown).toContain('Sources give different figures for one point, shown side by side, newest first.');
   });
 
+  it('numbers each group of differing figures as one finding', () => {
+    const markdown = brief('Initech Pro price', [
+      { sentence: PRICE, source: 0 },
+      { sentence: REVIEW_A, source: 1 },
+      { sentence: REVIEW_B, source: 2 },
+      { sentence: 'Initech support answered 90 percent of tickets within a day.', source: 1 },
+      { sentence: 'Initech support answered 75 percent of tickets within a day.', source: 2 },
+    ]);
+    expect(markdown).toMatch(/^1\. Different figures for the same thing, newest first:\n {3}- "The reviewer rated Initech 3 .*\n {3}- "The reviewer rated Initech 4 /m);
+    expect(markdown).toMatch(/^2\. Different figures for the same thing, newest first:\n {3}- "Initech support answered 75 .*\n {3}- "Initech support answered 90 /m);
+  });
+
   it('writes a summary that counts and dates but never repeats a finding', () => {
     const markdown = brief('Initech Pro price', [{ sentence: PRICE, source: 0 }, { sentence: HOOLI, source: 1 }], {
       result: { engine: 'embedded', sources: [SOURCES[0]!, SOURCES[3]!], findings: [{ sentence: PRICE, source: 0 }, { sentence: HOOLI, source: 1 }] },
