@@ -4,6 +4,7 @@ import { renderBrief } from '../research/brief.ts';
 import type { ResearchRequest } from '../research/provider.ts';
 import { researchProviders, researchWithFallback } from '../research/providers.ts';
 import { storeBrief } from '../research/store-brief.ts';
+import { speakersOf } from '../research/speakers.ts';
 import type { CoreContext } from '../ground/context.ts';
 import type { ResearchInput } from './command-inputs.ts';
 import type { SalesProfile } from '../ground/schemas/profile.ts';
@@ -26,6 +27,7 @@ export async function research(ctx: CoreContext, input: ResearchInput, profile: 
     researchWithFallback(researchProviders(ctx.env), request),
     companiesNamedIn(ctx.env.DB, request.organizationId, input.topic),
   ]);
+  const speakers = await speakersOf(ctx.env.DB, request.organizationId, companies, result.sources, profile.domain);
   const now = new Date();
   const markdown = renderBrief({
     topic: input.topic,
@@ -34,6 +36,7 @@ export async function research(ctx: CoreContext, input: ResearchInput, profile: 
     result,
     profile,
     sourcePolicy: request.sourcePolicy,
+    speakers,
   });
   const key = randomId('brf');
   const brief = { key, topic: input.topic, tier: input.tier, markdown, createdAt: now.toISOString(), result, about: companies };

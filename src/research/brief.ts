@@ -1,7 +1,10 @@
 import type { SalesProfile } from '../ground/schemas/profile.ts';
 import { hasSearchTerms } from './fts-query.ts';
 import { escapeInline, escapeUrl } from './markdown-escape.ts';
+import { figures, sentenceAnswerTypes, topicAnswerTypes } from './answer-types.ts';
 import type { ResearchResult, ResearchSource } from './provider.ts';
+import { stems } from './select.ts';
+import { speakerOf, type Speakers } from './speakers.ts';
 import { terms } from './text.ts';
 
 export interface BriefInput {
@@ -12,6 +15,8 @@ export interface BriefInput {
   result: ResearchResult;
   profile: SalesProfile;
   sourcePolicy: { include: string[]; exclude: string[] };
+  /** Who says what (speakers.ts): findings are grouped by it; without it they are one list. */
+  speakers?: Speakers;
 }
 
 /**
@@ -26,22 +31,131 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** Facts about the evidence itself (counts, domains, dates): the only sentences not quoted. */
-function summary(result: ResearchResult): string {
-  const domains = [...new Set(result.sources.map((s) => escapeInline(s.domain)))];
-  const dates = result.sources.map((s) => s.publishedAt).filter((d): d is string => !!d).sort();
-  const span = dates.length ? `, published ${dates[0] === dates.at(-1) ? `on ${dates[0]}` : `between ${dates[0]} and ${dates.at(-1)}`}` : '';
-  const first = result.findings[0]!;
-  return [
-    `${plural(result.findings.length, 'finding')} from ${plural(result.sources.length, 'source')} on ${plural(domains.length, 'domain')} (${domains.join(', ')})${span}.`,
-    `The most relevant: "${escapeInline(first.sentence)}" [${first.source + 1}]`,
-  ].join(' ');
+/** One statement of the brief: a sentence and every source that states it word for word (the first is the one it was chosen from). */
+interface Item {
+  sentence: string;
+  sources: number[];
 }
 
-/** ICP entries and competitors a finding mentions: where the evidence touches the caller's market. */
+/** A finding's citation: its markers, then each source's domain and date (`[2][4] (globex.com, 2026-04-07; ...)`). */
+function citation(item: Item, sources: readonly ResearchSource[]): string {
+  const marks = item.sources.map((n) => `[${n + 1}]`).join('');
+  const where = item.sources.map((n) => `${escapeInline(sources[n]!.domain)}, ${escapeInline(sources[n]!.publishedAt ?? 'undated')}`).join('; ');
+  return `${marks} (${where})`;
+}
+
+/** The newest date among an item's sources ('' when none is dated), for newest-first order. */
+function newest(item: Item, sources: readonly ResearchSource[]): string {
+  return item.sources.map((n) => sources[n]!.publishedAt ?? '').sort().at(-1) ?? '';
+}
+
+/** Findings stating the same sentence become one item citing all their sources, in first-seen order. */
+function mergeRepeated(findings: ResearchResult['findings']): Item[] {
+  const items = new Map<string, Item>();
+  for (const finding of findings) {
+    const cited = [finding.source, ...(finding.also ?? [])];
+    const known = items.get(finding.sentence);
+    if (!known) {
+      items.set(finding.sentence, { sentence: finding.sentence, sources: [...new Set(cited)] });
+      continue;
+    }
+    for (const n of cited) if (!known.sources.includes(n)) known.sources.push(n);
+  }
+  return [...items.values()];
+}
+
+/** Words (not numbers) shared by two sentences, as a share of all their words: 1 when they say the same thing in the same words. */
+function wordOverlap(a: string, b: string): number {
+  const words = (text: string) => new Set([...stems(text)].filter((w) => !/\d/.test(w)));
+  const x = words(a);
+  const y = words(b);
+  let shared = 0;
+  for (const w of x) if (y.has(w)) shared++;
+  return x.size + y.size - shared === 0 ? 0 : shared / (x.size + y.size - shared);
+}
+
+/** Sentences this alike in words, with different figures, state differing figures for the same thing. */
+export const SAME_THING_OVERLAP = 0.7;
+
+/**
+ * Groups of items that state the same thing with different figures ("rated Globex 4 out of 5",
+ * "rated Globex 3 out of 5"): each group two items or more, newest first.
+ */
+function differingFigures(items: readonly Item[], sources: readonly ResearchSource[]): Item[][] {
+  const groups: Item[][] = [];
+  const placed = new Set<Item>();
+  for (const item of items) {
+    if (placed.has(item) || figures(item.sentence).length === 0) continue;
+    const group = [item];
+    for (const other of items) {
+      if (other === item || placed.has(other)) continue;
+      const a = figures(item.sentence);
+      const b = figures(other.sentence);
+      const differ = b.length > 0 && (a.length !== b.length || a.some((f) => !b.includes(f)));
+      if (differ && wordOverlap(item.sentence, other.sentence) >= SAME_THING_OVERLAP) group.push(other);
+    }
+    if (group.length < 2) continue;
+    for (const member of group) placed.add(member);
+    groups.push(group.sort((x, y) => newest(y, sources).localeCompare(newest(x, sources))));
+  }
+  return groups;
+}
+
+/** A speaker group of findings: its heading and the items in it, in relevance order. */
+interface Group {
+  heading: string;
+  items: Item[];
+}
+
+/** Findings grouped by who says them: each subject company itself (in topic order), other vendors, third parties. */
+function bySpeaker(items: readonly Item[], sources: readonly ResearchSource[], speakers: Speakers | undefined): Group[] {
+  if (!speakers) return [{ heading: '', items: [...items] }];
+  const groups = new Map<string, Group>();
+  for (const subject of speakers.subjects) {
+    groups.set(subject.domain, { heading: `From ${escapeInline(subject.name)} itself (${escapeInline(subject.domain)})`, items: [] });
+  }
+  groups.set('vendor', { heading: speakers.subjects.length ? 'From other vendors' : 'From vendors', items: [] });
+  groups.set('third-party', { heading: 'From third parties', items: [] });
+  for (const item of items) {
+    const speaker = speakerOf(sources[item.sources[0]!]!.domain, speakers);
+    groups.get(speaker.kind === 'subject' ? speaker.subject! : speaker.kind)!.items.push(item);
+  }
+  return [...groups.values()].filter((group) => group.items.length > 0);
+}
+
+/**
+ * Facts about the evidence itself (counts, domains, dates, who says it, where sources agree or
+ * differ): the only sentences not quoted. It never quotes a finding.
+ */
+function summary(items: readonly Item[], sources: readonly ResearchSource[], speakers: Speakers | undefined, differing: number): string {
+  const domains = [...new Set(sources.map((s) => escapeInline(s.domain)))];
+  const dates = sources.map((s) => s.publishedAt).filter((d): d is string => !!d).sort();
+  const span = dates.length ? `, published ${dates[0] === dates.at(-1) ? `on ${dates[0]}` : `between ${dates[0]} and ${dates.at(-1)}`}` : '';
+  const parts = [`${plural(items.length, 'finding')} from ${plural(sources.length, 'source')} on ${plural(domains.length, 'domain')} (${domains.join(', ')})${span}.`];
+  const groups = bySpeaker(items, sources, speakers).filter((g) => g.heading);
+  if (groups.length > 1 || (groups.length === 1 && groups[0]!.heading !== 'From third parties')) {
+    const counts = groups.map((g) => `${g.items.length} ${g.heading.charAt(0).toLowerCase()}${g.heading.slice(1)}`);
+    parts.push(`By who says it: ${counts.join(', ')}.`);
+  }
+  const repeated = items.filter((item) => item.sources.length > 1).length;
+  if (repeated) parts.push(`${repeated === 1 ? 'One finding is' : `${repeated} findings are`} stated word for word by several sources.`);
+  if (differing) parts.push(`Sources give different figures for ${differing === 1 ? 'one point' : `${differing} points`}, shown side by side, newest first.`);
+  return parts.join(' ');
+}
+
+/**
+ * ICP entries and competitors a sentence mentions: the entry as a whole phrase, in any case, and
+ * not as the start of a longer capitalized name ("SaaS" is not mentioned by "SaaS Dispatch").
+ */
 function profileMatches(sentence: string, profile: SalesProfile): string[] {
   const lower = sentence.toLowerCase();
-  const mentions = (phrase: string) => new RegExp(`(^|[^\\p{L}\\p{N}])${escape(phrase.toLowerCase())}([^\\p{L}\\p{N}]|$)`, 'u').test(lower);
+  const mentions = (phrase: string) => {
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase.toLowerCase())}(?![\\p{L}\\p{N}])`, 'gu');
+    for (const match of lower.matchAll(pattern)) {
+      if (!/^\s+\p{Lu}/u.test(sentence.slice(match.index + match[0].length))) return true;
+    }
+    return false;
+  };
   const labels: string[] = [];
   const lists: [string[], string][] = [
     [profile.icp.industries, 'an industry you sell to'],
@@ -58,7 +172,7 @@ function profileMatches(sentence: string, profile: SalesProfile): string[] {
   return labels;
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -70,8 +184,13 @@ function policyNote(policy: BriefInput['sourcePolicy']): string {
 }
 
 /**
- * The markdown brief. Every sentence under Key findings is quoted verbatim from the source its
- * `[n]` names; the other sections only count, date and point at those findings.
+ * The markdown brief, shaped for a reader in a hurry: an **Answer** line (the most relevant finding
+ * that holds the kind of answer the topic asks for, else the most relevant one), a summary that
+ * counts, dates and says who speaks (never quoting), then the other findings grouped by who says
+ * them (the company the topic names, other vendors, third parties), each cited with its sources'
+ * domains and dates; a sentence stated by several sources is one finding citing them all, and
+ * findings that give different figures for the same thing are shown side by side, newest first.
+ * Every quoted sentence is verbatim in each source its `[n]` names.
  */
 export function renderBrief(input: BriefInput): string {
   const { result } = input;
@@ -104,18 +223,55 @@ export function renderBrief(input: BriefInput): string {
     return lines.join('\n');
   }
 
-  lines.push('## Summary', '', summary(result), '', '## Key findings', '');
-  result.findings.forEach((finding, i) => lines.push(`${i + 1}. ${escapeInline(finding.sentence)} [${finding.source + 1}]`));
-  lines.push('');
+  const items = mergeRepeated(result.findings);
+  const wanted = topicAnswerTypes(input.topic);
+  const answer = items.find((item) => sentenceAnswerTypes(item.sentence, wanted).length > 0) ?? items[0]!;
+  const differing = differingFigures(items, result.sources);
+  const apart = new Set(differing.flat());
+  const rest = items.filter((item) => item !== answer && !apart.has(item));
+  const groups = bySpeaker(rest, result.sources, input.speakers);
+  const answerDiffers = apart.has(answer) ? ' Other sources give other figures: see "Where sources differ".' : '';
 
-  const related = result.findings
-    .map((finding, i) => ({ i, finding, labels: profileMatches(finding.sentence, input.profile) }))
-    .filter((entry) => entry.labels.length > 0);
-  if (related.length > 0) {
-    lines.push('## How this relates to your sales profile', '');
-    for (const { i, finding, labels } of related) {
-      lines.push(`- Finding ${i + 1} [${finding.source + 1}] mentions ${labels.join(', ')}.`);
+  lines.push(`**Answer:** "${escapeInline(answer.sentence)}" ${citation(answer, result.sources)}${answerDiffers}`, '');
+  lines.push('## Summary', '', summary(items, result.sources, input.speakers, differing.length), '');
+
+  // Numbered in reading order; the profile section refers to these numbers.
+  const numbered = new Map<Item, number>();
+  let count = 0;
+  if (groups.length > 0 || differing.length > 0) {
+    lines.push('## Key findings', '');
+    for (const group of groups) {
+      if (group.heading) lines.push(`### ${group.heading}`, '');
+      for (const item of group.items) {
+        numbered.set(item, ++count);
+        lines.push(`${count}. ${escapeInline(item.sentence)} ${citation(item, result.sources)}`);
+      }
+      lines.push('');
     }
+    if (differing.length > 0) {
+      lines.push('### Where sources differ', '');
+      for (const group of differing) {
+        const n = ++count;
+        for (const item of group) numbered.set(item, n);
+        lines.push(`${n}. Different figures for the same thing, newest first:`);
+        for (const item of group) lines.push(`   - "${escapeInline(item.sentence)}" ${citation(item, result.sources)}`);
+      }
+      lines.push('');
+    }
+  }
+
+  const related = new Map<string, string[]>();
+  for (const item of [answer, ...items.filter((i) => i !== answer)]) {
+    const where = item === answer ? 'the answer' : `finding ${numbered.get(item)}`;
+    for (const label of profileMatches(item.sentence, input.profile)) {
+      const list = related.get(label) ?? [];
+      if (!list.includes(where)) list.push(where);
+      related.set(label, list);
+    }
+  }
+  if (related.size > 0) {
+    lines.push('## How this relates to your sales profile', '');
+    for (const [label, where] of related) lines.push(`- ${label}: ${where.join(', ')}.`);
     lines.push('');
   }
 

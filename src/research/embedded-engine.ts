@@ -30,11 +30,15 @@ export class EmbeddedEngine implements ResearchProvider {
       count: limits.findings,
       perSource: limits.perSource,
     });
-    const sourceKeys = [...new Set(selected.map((s) => s.sourceKey))];
+    const sourceKeys = [...new Set(selected.flatMap((s) => [s.sourceKey, ...s.alsoSourceKeys]))];
     return {
       engine: this.name,
       sources: sourceKeys.map((key) => sourceOf(passages.find((p) => p.sourceKey === key)!)),
-      findings: selected.map((s) => ({ sentence: s.sentence, source: sourceKeys.indexOf(s.sourceKey) })),
+      findings: selected.map((s) => ({
+        sentence: s.sentence,
+        source: sourceKeys.indexOf(s.sourceKey),
+        ...(s.alsoSourceKeys.length ? { also: s.alsoSourceKeys.map((key) => sourceKeys.indexOf(key)) } : {}),
+      })),
     };
   }
 }

@@ -14,6 +14,8 @@ export interface Finding {
   sentence: string;
   /** Index into ResearchResult.sources. */
   source: number;
+  /** Indexes of other sources whose text holds exactly the same sentence: the finding cites them too. */
+  also?: number[];
 }
 
 export interface ResearchRequest {

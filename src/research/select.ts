@@ -1,4 +1,6 @@
-import { isCitable, similarity, splitSentences, stem, terms } from './text.ts';
+import { answerTypeMatch, figures, sentenceAnswerTypes, topicAnswerTypes, type AnswerType } from './answer-types.ts';
+import { stem } from './stem.ts';
+import { isCitable, similarity, splitSentences, terms } from './text.ts';
 
 /** A passage the search returned, with its BM25 score (lower is better, as FTS5 reports it). */
 export interface RankedPassage {
@@ -11,20 +13,56 @@ export interface RankedPassage {
   publishedAt: string | null;
 }
 
+/** Why a sentence was chosen: each part of its relevance, so a ranking can be explained. */
+export interface RelevanceParts {
+  /** The passage's BM25 score relative to the best passage's, 0 to 1. */
+  passage: number;
+  /** Share of the topic's terms the sentence holds (a term only in the source's title counts at a discount), 0 to 1. */
+  coverage: number;
+  /** How well the sentence holds the kind of answer the topic asks for (answer-types.ts), 0 to 1. */
+  answerType: number;
+  /** Figures and a readable length, 0 to 1. */
+  informativeness: number;
+  /** False when the topic names something (capitalized words) that neither the sentence nor its source's title mentions. */
+  subject: boolean;
+}
+
 export interface SelectedSentence {
   sentence: string;
   sourceKey: string;
+  /** Other sources whose text holds exactly the same sentence: one finding, cited by all of them. */
+  alsoSourceKeys: string[];
   relevance: number;
+  parts: RelevanceParts;
+  /** The kinds of answer the sentence holds that the topic asks for. */
+  answers: AnswerType[];
 }
 
 export interface SelectionOptions {
-  /** How many sentences to pick. */
+  /** How many sentences to pick at most (fewer when the rest are far below the best: no padding). */
   count: number;
   /** At most this many from one source, so one document cannot fill the brief. */
   perSource: number;
   /** MMR trade-off: 1 is pure relevance, 0 pure diversity. */
   lambda?: number;
+  /** A sentence whose relevance is below this share of the best one's is filler and left out. */
+  floor?: number;
 }
+
+/** A term found only in the source's title counts this much of a term in the sentence itself. */
+export const TITLE_DISCOUNT = 0.5;
+/** At most this many sources are cited for one repeated sentence. */
+export const MAX_SOURCES_PER_FINDING = 4;
+/** Default share of the best relevance below which a sentence is filler. */
+export const DEFAULT_FLOOR = 0.6;
+/** Relevance is multiplied by this when a sentence misses the topic's subject. */
+export const SUBJECT_MISS = 0.5;
+
+/** The weights of relevance's parts, with and without an answer type asked for. */
+const WEIGHTS = {
+  typed: { passage: 0.25, coverage: 0.4, answerType: 0.25, informativeness: 0.1 },
+  untyped: { passage: 0.35, coverage: 0.5, answerType: 0, informativeness: 0.15 },
+} as const;
 
 /**
  * A prior for sentences that carry facts: concrete figures (prices, counts, dates) and enough words
@@ -32,21 +70,64 @@ export interface SelectionOptions {
  */
 export function informativeness(sentence: string): number {
   const words = sentence.split(/\s+/).length;
-  const figures = /[$€£%]|\d/.test(sentence) ? 0.5 : 0;
+  const figure = /[$€£%]|\d/.test(sentence) ? 0.5 : 0;
   const length = words >= 12 && words <= 45 ? 0.5 : words >= 8 ? 0.25 : 0;
-  return figures + length;
+  return figure + length;
 }
 
-function stems(text: string): Set<string> {
+/** Stems of the words of `text` (figures and hyphenated words kept as they are). */
+export function stems(text: string): Set<string> {
   return new Set(terms(text).map(stem));
 }
 
 /**
- * Picks relevant, non-redundant sentences out of ranked passages: each candidate sentence is a
- * verbatim sentence of its passage that shares at least one query or context term; relevance mixes
- * the passage's BM25 rank, the sentence's own coverage of the query (context terms count half) and
- * how informative it is (figures, a readable length);
- * then maximal marginal relevance trades relevance against similarity to what is already chosen.
+ * What a topic is about: the stems of its capitalized words ("Globex", "Series", "DACH"), the
+ * names a salesperson writes with capitals. Empty for an all-lower-case topic, which then has no
+ * subject to miss.
+ */
+export function subjectStems(topic: string): Set<string> {
+  const capitalized = topic.normalize('NFKC').match(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'-]*/gu) ?? [];
+  return stems(capitalized.join(' '));
+}
+
+/** The redundancy tokens of a sentence: stems of its words (not its numbers) and its figures as whole tokens. */
+function diversityTokens(sentenceStems: ReadonlySet<string>, sentence: string): { tokens: Set<string>; figures: string[] } {
+  const tokens = new Set<string>();
+  for (const s of sentenceStems) if (!/\d/.test(s)) tokens.add(s);
+  const found = figures(sentence);
+  for (const f of found) tokens.add(f);
+  return { tokens, figures: found };
+}
+
+/**
+ * How redundant `b` is after `a`, 0 to 1: the Jaccard similarity of their words and figures, halved
+ * when both state figures and the figures differ (two prices of the same thing are two facts).
+ */
+export function redundancy(a: { tokens: ReadonlySet<string>; figures: readonly string[] }, b: { tokens: ReadonlySet<string>; figures: readonly string[] }): number {
+  const base = similarity(a.tokens, b.tokens);
+  const differ = a.figures.length > 0 && b.figures.length > 0 && (a.figures.length !== b.figures.length || a.figures.some((f) => !b.figures.includes(f)));
+  return differ ? base / 2 : base;
+}
+
+interface Candidate extends SelectedSentence {
+  stems: Set<string>;
+  /** Diversity tokens, computed only for the candidates above the floor. */
+  tokens: Set<string>;
+  figures: string[];
+  /** Its largest redundancy with any sentence chosen so far. */
+  overlap: number;
+}
+
+/**
+ * Picks relevant, non-redundant sentences out of ranked passages. Each candidate is a verbatim
+ * sentence of its passage, admitted when it holds a topic or context term (in its own words, or in
+ * its source's title at a discount: a sentence on a page titled "Globex pricing" is about Globex
+ * pricing) or holds the kind of answer the topic asks for. Its relevance mixes, with fixed weights
+ * (RelevanceParts): the passage's BM25 rank, the share of the topic's terms it covers (context
+ * terms count half), the answer-type match and informativeness. The same sentence in several
+ * sources is one candidate citing them all. Maximal marginal relevance then trades relevance
+ * against similarity to what is already chosen, with figures as tokens of their own (two different
+ * prices are not redundant); sentences far below the best are left out rather than padding the count.
  */
 export function selectSentences(
   passages: readonly RankedPassage[],
@@ -58,44 +139,95 @@ export function selectSentences(
   const contextStems = new Set([...stems(context ?? '')].filter((s) => !queryStems.has(s)));
   const weightTotal = queryStems.size + 0.5 * contextStems.size;
   if (weightTotal === 0 || passages.length === 0) return [];
+  const wanted = topicAnswerTypes(query);
+  const subject = subjectStems(query);
+  const weights = wanted.length ? WEIGHTS.typed : WEIGHTS.untyped;
   const best = Math.max(...passages.map((p) => -p.score), Number.EPSILON);
 
-  const seen = new Set<string>();
-  const candidates: (SelectedSentence & { stems: Set<string> })[] = [];
+  const bySentence = new Map<string, Candidate>();
+  const titleStems = new Map<string, Set<string>>();
   for (const passage of passages) {
     const passageWeight = Math.max(-passage.score, 0) / best;
+    let title = titleStems.get(passage.title);
+    if (!title) titleStems.set(passage.title, (title = stems(passage.title)));
     for (const sentence of splitSentences(passage.text)) {
-      if (!isCitable(sentence) || seen.has(sentence)) continue;
+      if (!isCitable(sentence)) continue;
+      const known = bySentence.get(sentence);
+      if (known) {
+        if (known.sourceKey !== passage.sourceKey && !known.alsoSourceKeys.includes(passage.sourceKey)) known.alsoSourceKeys.push(passage.sourceKey);
+        continue;
+      }
       const sentenceStems = stems(sentence);
       let matched = 0;
-      for (const s of queryStems) if (sentenceStems.has(s)) matched += 1;
-      for (const s of contextStems) if (sentenceStems.has(s)) matched += 0.5;
-      if (matched === 0) continue;
-      seen.add(sentence);
-      const relevance = 0.35 * passageWeight + 0.45 * (matched / weightTotal) + 0.2 * informativeness(sentence);
-      candidates.push({ sentence, sourceKey: passage.sourceKey, relevance, stems: sentenceStems });
+      for (const s of queryStems) matched += sentenceStems.has(s) ? 1 : title.has(s) ? TITLE_DISCOUNT : 0;
+      for (const s of contextStems) matched += sentenceStems.has(s) ? 0.5 : title.has(s) ? 0.5 * TITLE_DISCOUNT : 0;
+      const answers = wanted.length ? sentenceAnswerTypes(sentence, wanted) : [];
+      if (matched === 0 && answers.length === 0) continue;
+      const parts: RelevanceParts = {
+        passage: passageWeight,
+        coverage: matched / weightTotal,
+        answerType: answerTypeMatch(wanted, answers),
+        informativeness: informativeness(sentence),
+        subject: subject.size === 0 || [...subject].some((s) => sentenceStems.has(s) || title.has(s)),
+      };
+      const relevance =
+        (weights.passage * parts.passage +
+          weights.coverage * parts.coverage +
+          weights.answerType * parts.answerType +
+          weights.informativeness * parts.informativeness) *
+        (parts.subject ? 1 : SUBJECT_MISS);
+      bySentence.set(sentence, {
+        sentence,
+        sourceKey: passage.sourceKey,
+        alsoSourceKeys: [],
+        relevance,
+        parts,
+        answers,
+        stems: sentenceStems,
+        tokens: new Set(),
+        figures: [],
+        overlap: 0,
+      });
     }
   }
+  if (bySentence.size === 0) return [];
+  const floor = (options.floor ?? DEFAULT_FLOOR) * Math.max(...[...bySentence.values()].map((c) => c.relevance));
+  const candidates = [...bySentence.values()].filter((c) => c.relevance >= floor);
+  for (const candidate of candidates) Object.assign(candidate, diversityTokens(candidate.stems, candidate.sentence));
 
   const lambda = options.lambda ?? 0.7;
-  const chosen: typeof candidates = [];
+  const chosen: Candidate[] = [];
   const perSource = new Map<string, number>();
+  // A repeated sentence counts against the first of its sources that still has room.
+  const openSource = (candidate: Candidate) =>
+    [candidate.sourceKey, ...candidate.alsoSourceKeys].find((key) => (perSource.get(key) ?? 0) < options.perSource);
   while (chosen.length < options.count) {
-    let pick: (typeof candidates)[number] | undefined;
+    let pick: Candidate | undefined;
     let pickScore = -Infinity;
     for (const candidate of candidates) {
-      if (chosen.includes(candidate) || (perSource.get(candidate.sourceKey) ?? 0) >= options.perSource) continue;
-      const redundancy = Math.max(0, ...chosen.map((c) => similarity(c.stems, candidate.stems)));
-      if (redundancy > 0.8) continue;
-      const score = lambda * candidate.relevance - (1 - lambda) * redundancy;
+      if (candidate.overlap > 0.8 || chosen.includes(candidate) || openSource(candidate) === undefined) continue;
+      const score = lambda * candidate.relevance - (1 - lambda) * candidate.overlap;
       if (score > pickScore) {
         pick = candidate;
         pickScore = score;
       }
     }
     if (!pick) break;
+    const counted = openSource(pick)!;
+    if (counted !== pick.sourceKey) {
+      pick.alsoSourceKeys = [pick.sourceKey, ...pick.alsoSourceKeys.filter((key) => key !== counted)];
+      pick.sourceKey = counted;
+    }
     chosen.push(pick);
-    perSource.set(pick.sourceKey, (perSource.get(pick.sourceKey) ?? 0) + 1);
+    perSource.set(counted, (perSource.get(counted) ?? 0) + 1);
+    for (const candidate of candidates) candidate.overlap = Math.max(candidate.overlap, redundancy(pick, candidate));
   }
-  return chosen.map(({ sentence, sourceKey, relevance }) => ({ sentence, sourceKey, relevance }));
+  return chosen.map(({ sentence, sourceKey, alsoSourceKeys, relevance, parts, answers }) => ({
+    sentence,
+    sourceKey,
+    alsoSourceKeys: alsoSourceKeys.slice(0, MAX_SOURCES_PER_FINDING - 1),
+    relevance,
+    parts,
+    answers,
+  }));
 }

@@ -78,11 +78,6 @@ export function terms(text: string): string[] {
   return [...seen];
 }
 
-/** A crude stem so "prices" and "pricing" meet: enough for re-ranking (FTS5 does the real stemming). */
-export function stem(term: string): string {
-  return term.replace(/(ing|ed|es|s|ly)$/u, '').slice(0, 8) || term;
-}
-
 /** Jaccard similarity of two stem sets: the redundancy measure of the diversity pass. */
 export function similarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 || b.size === 0) return 0;

@@ -4,6 +4,7 @@ import { readSalesProfile } from '../db/sales-profiles.ts';
 import { SalesProfileInput } from '../ground/schemas/profile.ts';
 import type { JsonValue, PropertyChange, WatchableType, WatchTier } from '../ground/schemas/watch.ts';
 import { renderBrief } from '../research/brief.ts';
+import { speakersOf } from '../research/speakers.ts';
 import { researchProviders, researchWithFallback } from '../research/providers.ts';
 import { storeBrief } from '../research/store-brief.ts';
 import { extractCompanyFacts, FACT_CUES, isNews } from './facts.ts';
@@ -48,8 +49,10 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
   const profile = stored?.profile ?? SalesProfileInput.parse({});
   const request = { organizationId: org, topic, tier: watch.tier, sourcePolicy: watch.sourcePolicy, userContext: FACT_CUES, profile };
   const [result, named] = await Promise.all([researchWithFallback(researchProviders(env), request), companiesNamedIn(db, org, topic)]);
+  // The watched company is the brief's subject, whether or not the query names it.
+  const speakers = await speakersOf(db, org, [...new Set([key, ...named])], result.sources, profile.domain);
   const createdAt = now.toISOString();
-  const markdown = renderBrief({ topic, tier: watch.tier, date: createdAt.slice(0, 10), result, profile, sourcePolicy: watch.sourcePolicy });
+  const markdown = renderBrief({ topic, tier: watch.tier, date: createdAt.slice(0, 10), result, profile, sourcePolicy: watch.sourcePolicy, speakers });
 
   const facts = extractCompanyFacts({ key, name }, result, now);
   const changes: PropertyChange[] = [];

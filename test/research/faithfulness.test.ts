@@ -6,6 +6,7 @@ import { research } from '../../src/operations/research.ts';
 import { importObjects } from '../../src/oms/import.ts';
 import { escapeInline, plainText } from '../../src/research/markdown-escape.ts';
 import { createOrganization, FINISHED_PROFILE } from '../helpers/fixtures.ts';
+import { briefClaims, briefSources } from './brief-claims.ts';
 
 interface Line {
   type?: string;
@@ -53,6 +54,27 @@ function checkCitations(markdown: string, quoted: RegExp, everySourceCited = tru
   return count;
 }
 
+/**
+ * Every [n] of a brief resolves, every listed source is cited, and every quoted sentence (the
+ * answer, each finding, each differing figure) is in every source it cites.
+ */
+function checkBrief(markdown: string): number {
+  const sources = briefSources(markdown);
+  sources.forEach((s, i) => expect(s.n).toBe(i + 1));
+  const cited = new Set<number>();
+  const claims = briefClaims(markdown);
+  for (const { sentence, cites } of claims) {
+    for (const n of cites) {
+      const source = sources[n - 1];
+      expect(source, `[${n}] does not resolve in:\n${markdown}`).toBeDefined();
+      expect(plainText(escapeInline(contentByUrl.get(source!.url)!)), `"${sentence}" is not in ${source!.url}`).toContain(plainText(sentence));
+      cited.add(n);
+    }
+  }
+  for (const s of sources) expect(cited.has(s.n), `source [${s.n}] is listed but never cited`).toBe(true);
+  return claims.length;
+}
+
 describe('faithfulness on the demo market', () => {
   it(`cites only sentences that occur in their sources, over ${TOPICS.length} research topics`, { timeout: 120_000 }, async () => {
     expect(TOPICS.length).toBeGreaterThanOrEqual(50);
@@ -61,9 +83,11 @@ describe('faithfulness on the demo market', () => {
       const tier = i % 5 === 0 ? 'base' : 'lite';
       const userContext = i % 7 === 0 ? 'enterprise buyers in Europe' : undefined;
       const markdown = await research(ctx, { topic, tier, userContext }, FINISHED_PROFILE);
-      findings += checkCitations(markdown, /^\d+\. (.+) \[(\d+)\]$/gm);
-      const summaryQuote = /The most relevant: "(.+)" \[(\d+)\]/.exec(markdown);
-      if (summaryQuote) checkCitations(`${summaryQuote[0]}\n${markdown.slice(markdown.indexOf('## Sources'))}`, /"(.+)" \[(\d+)\]/g, false);
+      const claims = checkBrief(markdown);
+      // Nothing quoted is left unparsed: every line with a citation marker is a claim checked above.
+      const cites = markdown.slice(0, markdown.indexOf('## Sources')).split('\n').filter((line) => /\[\d+\]/.test(line) && !line.startsWith('- **'));
+      expect(cites.length, markdown).toBe(claims);
+      findings += claims;
     }
     // The market is rich: nearly every topic finds something.
     expect(findings).toBeGreaterThan(TOPICS.length * 3);

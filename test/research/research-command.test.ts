@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { importMarket, MARKET_LINES } from '../helpers/market.ts';
+import { briefClaims, briefSources } from './brief-claims.ts';
 
 const SOURCES = MARKET_LINES.filter((line) => line.type === 'source');
 
@@ -19,24 +20,29 @@ describe('research', () => {
     expect(response.headers.get('Content-Type')).toMatch(/^text\/markdown/);
     const markdown = await response.text();
     expect(markdown).toMatch(/^# Research brief: Acme Analytics pricing\n\n_\d{4}-\d\d-\d\d · tier lite · \d sources · embedded engine_/);
-    expect(markdown).toContain('## Summary');
+    expect(markdown).toMatch(/\n\n\*\*Answer:\*\* ".+" (\[\d+\])+ \(.+\)\n\n## Summary\n\n/);
     expect(markdown).toContain('## Key findings');
     expect(markdown).toMatch(/^\[\d\] Acme Analytics pricing, acme\.com, 2026-04-02, https:\/\/acme\.com\/pricing$/m);
-    const findings = [...markdown.matchAll(/^\d+\. (.+) \[(\d+)\]$/gm)];
-    expect(findings.length).toBeGreaterThanOrEqual(3);
-    const sourceUrls = [...markdown.matchAll(/^\[(\d+)\] .*, (https:\S+)$/gm)].map((m) => m[2]!);
-    for (const [, sentence, n] of findings) {
-      const url = sourceUrls[Number(n) - 1]!;
-      const content = SOURCES.find((s) => s.key === url)!.properties.content!;
-      expect(content).toContain(sentence);
+    // Every quoted sentence (the answer, each finding) is in every source it cites.
+    const claims = briefClaims(markdown);
+    expect(claims.length).toBeGreaterThanOrEqual(3);
+    const sourceUrls = briefSources(markdown).map((s) => s.url);
+    for (const { sentence, cites } of claims) {
+      for (const n of cites) {
+        const content = SOURCES.find((s) => s.key === sourceUrls[n - 1])!.properties.content!;
+        expect(content).toContain(sentence);
+      }
     }
+    // The answer to a pricing topic holds a price.
+    expect(claims[0]!.sentence).toMatch(/\$\d/);
   });
 
   it('relates findings to the sales profile where they overlap', async () => {
     const org = await orgWithSources();
     const markdown = await (await call('/api/v1/commands/research', { key: org.key, body: { topic: 'Acme Analytics reviews', tier: 'base' } })).text();
     expect(markdown).toContain('## How this relates to your sales profile');
-    expect(markdown).toMatch(/- Finding \d+ \[\d+\] mentions .*\*\*SaaS\*\* \(an industry you sell to\)/);
+    // One line per tag, naming the findings that mention it.
+    expect(markdown).toMatch(/^- \*\*SaaS\*\* \(an industry you sell to\): (the answer|finding \d+)(, finding \d+)*\.$/m);
   });
 
   it('honours the source policy', async () => {

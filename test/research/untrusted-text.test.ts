@@ -56,7 +56,8 @@ describe('source text in briefs and reports', () => {
     const response = await call('/api/v1/commands/research', { key: org.key, body: { topic: 'Acme Analytics pricing', tier: 'base' } });
     expect(response.status).toBe(200);
     const markdown = await response.text();
-    expectInert(markdown, ['# Research brief: Acme Analytics pricing', '## Summary', '## Key findings', '## Sources']);
+    // evil.example is a known company other than the one the topic names: its pages speak as another vendor.
+    expectInert(markdown, ['# Research brief: Acme Analytics pricing', '## Summary', '## Key findings', '### From other vendors', '## Sources']);
     // The text is still there for the reader, on one line, where it was quoted.
     expect(markdown).toContain('Acme Analytics pricing is fair &lt;script>alert(1)&lt;/script> for small teams today.');
     expect(markdown).toContain('listed \\[x\\](javascript:alert(1)) for every buyer. # Owned by the Acme Analytics pricing team');
@@ -65,6 +66,13 @@ describe('source text in briefs and reports', () => {
       'Acme Analytics pricing review &lt;script>alert(1)&lt;/script> # Owned \\[x\\](javascript:alert(1)), evil.example, 2026-05-01, https://evil.example/review',
     );
     expect(markdown).toContain('Pricing, evil.example, 2026-04-01, https://evil.example/pricing%5Bx%5D%28javascript:alert%281%29%29');
+  });
+
+  it('research names a hostile company inertly when it groups findings under it', async () => {
+    const org = await hostileOrg();
+    const markdown = await (await call('/api/v1/commands/research', { key: org.key, body: { topic: 'evil.example pricing', tier: 'base' } })).text();
+    const heading = `### From Evil &lt;script>alert(1)&lt;/script> # Owned \\[x\\](javascript:alert(1)) itself (evil.example)`;
+    expectInert(markdown, ['# Research brief: evil.example pricing', '## Summary', '## Key findings', heading, '## Sources']);
   });
 
   it('competitors shows hostile names and evidence inertly in its table', async () => {

@@ -1,0 +1,127 @@
+/**
+ * What an answer looks like. A topic asks for a kind of answer ("what does it cost" wants money,
+ * "when" a date, "how long" a duration); a sentence holds kinds of answers (a price, a date, a
+ * rating, a stated weakness). Selection favours sentences that hold what the topic asks for, so a
+ * pricing page's "$60,000" sentence is chosen even when it shares no word with "pricing". Pure,
+ * deterministic, English-only cue lists: each type says in one line why a sentence matched.
+ */
+
+export const ANSWER_TYPES = ['money', 'percent', 'date', 'duration', 'count', 'headcount', 'rating', 'weakness'] as const;
+export type AnswerType = (typeof ANSWER_TYPES)[number];
+
+/**
+ * Cues in a topic, matched on its lower-cased words (the question words "when", "how long", "how
+ * many" are stopwords for search but carry the answer type). A cue ending in `*` matches any word
+ * that starts with it.
+ */
+const TOPIC_CUES: Record<AnswerType, readonly string[]> = {
+  money: [
+    'how much', 'price*', 'pricing', 'cost*', 'charg*', 'fee', 'fees', 'pay', 'pays', 'paid', 'salar*', 'wage*', 'compensation',
+    'earnings', 'quota*', 'fund*', 'raise', 'raised', 'revenue*', 'arr', 'discount*', 'spend*', 'budget*', 'valuation', 'overage*',
+    'billing', 'invest*', 'expensive', 'cheap*', 'afford*', 'subscription*', 'rate card', 'per seat', 'per user', 'tco',
+  ],
+  percent: [
+    'percent*', 'percentage*', 'share', 'proportion', 'discount*', 'reduction', 'reduce*', 'lift', 'growth', 'grew', 'grow*',
+    'increase*', 'decrease*', 'improve*', 'saving*', 'save', 'impact', 'overhead', 'margin*', 'churn', 'conversion', 'uptime',
+  ],
+  date: ['when', 'date', 'dates', 'founded', 'founding', 'launch*', 'since', 'year', 'acquir*', 'acquisition*', 'effective', 'deadline', 'release*', 'started', 'start date', 'timeline'],
+  duration: [
+    'how long', 'how fast', 'how quickly', 'duration', 'length', 'time', 'times', 'take', 'takes', 'trial', 'retention', 'life',
+    'lifetime', 'period', 'window', 'turnaround', 'lead time', 'onboarding', 'implementation', 'setup', 'deployment', 'rollout',
+    'payback', 'term', 'terms',
+  ],
+  count: ['how many', 'number of', 'count', 'customers', 'users', 'size', 'limit*', 'allowance', 'volume', 'capacity'],
+  headcount: ['headcount', 'head count', 'employees', 'employee count', 'staff', 'workforce', 'team size', 'how many people', 'people work*', 'fte*'],
+  rating: ['rating*', 'rated', 'rate', 'score*', 'stars', 'review*', 'reviewer*', 'satisfaction', 'nps'],
+  weakness: [
+    'weakness*', 'weak', 'drawback*', 'downside*', 'complaint*', 'complain*', 'limitation*', 'cons', 'problem*', 'risk*', 'criticism*',
+    'caution*', 'issue*', 'bug', 'bugs', 'pain point*', 'shortcoming*', 'gap', 'gaps', 'flaw*', 'concern*', 'negative*',
+  ],
+};
+
+function cuePattern(cues: readonly string[]): RegExp {
+  const alternatives = cues.map((cue) => {
+    const text = cue.replace(/\*$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+    return cue.endsWith('*') ? `${text}[\\p{L}-]*` : text;
+  });
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+}
+
+const TOPIC_PATTERNS = Object.fromEntries(ANSWER_TYPES.map((type) => [type, cuePattern(TOPIC_CUES[type])])) as Record<AnswerType, RegExp>;
+
+/** The kinds of answer a topic asks for, in ANSWER_TYPES order; none for a topic without cues. */
+export function topicAnswerTypes(topic: string): AnswerType[] {
+  const text = topic.normalize('NFKC');
+  return ANSWER_TYPES.filter((type) => TOPIC_PATTERNS[type].test(text));
+}
+
+const NUMBER_WORD =
+  '(?:\\d[\\d,.]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|several|a few|a couple of)';
+const UNIT = '(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?)';
+const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+
+/** Sentence-side detectors: each is a shape an answer of that type takes in text. */
+const SENTENCE_PATTERNS: Record<AnswerType, RegExp> = {
+  // A currency sign or code next to a figure, a figure in a currency, or a stated absence of cost.
+  money: new RegExp(
+    [
+      '[$€£¥₹]\\s?\\d',
+      '\\b(?:usd|eur|gbp|chf|cad|aud|sgd|inr|jpy)\\s?\\d',
+      '\\d[\\d,.]*\\s?(?:k|m|bn|thousand|million|billion)?\\s*(?:[a-z]+\\s)?(?:euros?|dollars?|pounds?|francs?|kronor|krona|yen|rupees?|usd|eur|gbp|chf|cad|aud|sgd)\\b',
+      '\\b(?:free of charge|at no (?:extra |additional )?(?:cost|charge)|for free|free (?:plan|tier|version|edition))\\b',
+      "\\bno\\s(?:[\\w-]+\\s){0,4}?(?:fees?|charges?|costs?|surcharges?)\\b",
+    ].join('|'),
+    'i',
+  ),
+  percent: /\d(?:[\d.,]*)\s?(?:%|percent\b|per cent\b|pct\b|percentage points?\b)|\b(?:half|a third|two thirds|a quarter|three quarters|doubled|tripled)\b/i,
+  date: new RegExp(
+    [
+      `\\b${MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+(?:19|20)\\d{2}\\b`,
+      `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}\\.?,?\\s+(?:19|20)\\d{2}\\b`,
+      `\\b${MONTH}\\.?\\s+(?:of\\s+)?(?:19|20)\\d{2}\\b`,
+      '\\b(?:in|since|from|until|by|of|during|early|late|mid-?)\\s+(?:19|20)\\d{2}\\b',
+      '\\bq[1-4]\\s+(?:19|20)\\d{2}\\b',
+      '\\b(?:19|20)\\d{2}-\\d{2}-\\d{2}\\b',
+    ].join('|'),
+    'i',
+  ),
+  duration: new RegExp(`\\b${NUMBER_WORD}(?:\\s+to\\s+${NUMBER_WORD})?[\\s-]+(?:business\\s+|working\\s+|calendar\\s+)?${UNIT}\\b|\\b(?:overnight|same day|in a day|within a day)\\b`, 'i'),
+  count: /\b\d[\d,.]*\+?\s+(?:[a-z-]+\s+){0,2}?(?:[a-z]+s|people|staff|personnel|headcount|workforce)\b|\b(?:dozens|hundreds|thousands|millions) of\b/i,
+  // A number of people: a figure and, within two words, who they are.
+  headcount: /\b\d[\d,.]*\+?\s+(?:[a-z-]+\s+){0,2}?(?:people|employees|staff|staffers|workers|engineers|personnel|team members|FTEs?)\b/i,
+  rating: /\b\d(?:\.\d)?\s*(?:stars?\s+)?(?:out of|\/)\s*(?:5|10|five|ten)\b|\b(?:rated|rating|stars?)\b/i,
+  weakness: new RegExp(
+    '\\b(?:weakness(?:es)?|weak|drawbacks?|downsides?|limitations?|limited|complain(?:s|ed|ts?)?|cautions?|caveat|cons\\b|lacks?|lacking|missing|' +
+      'struggl\\w*|frustrat\\w*|slow(?:er|ly)?|thin|expensive|costly|hard to|difficult|poor(?:ly)?|buggy|bugs?|gaps?|fail(?:s|ed|ing)?|' +
+      'worse|only (?:supports?|offers?|works?)|does not|doesn\'t|cannot|can\'t|no longer|climb\\w*|risks?|concerns?|problems?|issues?)\\b',
+    'i',
+  ),
+};
+
+/** The kinds of answer `sentence` holds, in ANSWER_TYPES order; only those of `among` are tested when given. */
+export function sentenceAnswerTypes(sentence: string, among: readonly AnswerType[] = ANSWER_TYPES): AnswerType[] {
+  return among.filter((type) => SENTENCE_PATTERNS[type].test(sentence));
+}
+
+/**
+ * How well a sentence holding `held` answers a topic asking for `wanted`, 0 to 1: 0 when it holds
+ * none of the wanted types (or the topic asks for none), otherwise 0.7 plus 0.3 times the share of
+ * wanted types it holds. One wanted type held counts most, so a cue read too eagerly in the topic
+ * ("implementation services cost" also reads as a duration) costs little; a sentence holding
+ * both a price and a trial length still ranks above one holding only the price.
+ */
+export function answerTypeMatch(wanted: readonly AnswerType[], held: readonly AnswerType[]): number {
+  let hits = 0;
+  for (const type of wanted) if (held.includes(type)) hits++;
+  return hits === 0 ? 0 : 0.7 + (0.3 * hits) / wanted.length;
+}
+
+/**
+ * The figures of a sentence as distinct tokens ("$60,000", "25 months", "3", "40 percent"):
+ * number with its currency sign and unit word, normalized, so "$49" and "$99" are different tokens
+ * where a word bag would see the same words. Diversity treats them as words of their own.
+ */
+export function figures(sentence: string): string[] {
+  const found = sentence.match(/[$€£¥]?\s?\d[\d,.]*(?:\s?(?:%|k\b|m\b|bn\b))?(?:\s+(?:percent|million|billion|thousand|euros?|dollars?|people|staff|[a-z]+s)\b)?/gi) ?? [];
+  return [...new Set(found.map((f) => `#${f.toLowerCase().replace(/\s+/g, '').replace(/[.,]$/, '')}`))];
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { answerTypeMatch, figures, sentenceAnswerTypes, topicAnswerTypes } from '../../src/research/answer-types.ts';
+
+describe('answer types a topic asks for', () => {
+  it('reads the cue words of each type', () => {
+    expect(topicAnswerTypes('what does Initech charge for its Pro plan')).toEqual(['money']);
+    expect(topicAnswerTypes('Initech engineer salary')).toEqual(['money']);
+    expect(topicAnswerTypes('when was Initech founded')).toEqual(['date']);
+    expect(topicAnswerTypes('how long does onboarding take')).toEqual(['duration']);
+    expect(topicAnswerTypes('how many integrations does Initech have')).toEqual(['count']);
+    expect(topicAnswerTypes('Initech headcount')).toEqual(['headcount']);
+    expect(topicAnswerTypes('how many people work at Initech')).toEqual(['count', 'headcount']);
+    expect(topicAnswerTypes('Initech customer ratings')).toEqual(expect.arrayContaining(['rating']));
+    expect(topicAnswerTypes('what share of tickets are automated')).toEqual(['percent']);
+    expect(topicAnswerTypes('Initech drawbacks')).toEqual(['weakness']);
+  });
+
+  it('asks for nothing when the topic has no cue', () => {
+    expect(topicAnswerTypes('Initech')).toEqual([]);
+    expect(topicAnswerTypes('Initech partners in Brazil')).toEqual([]);
+  });
+
+  it('does not read a cue inside another word', () => {
+    expect(topicAnswerTypes('Initech appliance integrations')).toEqual([]); // "app-liance", not "pay" or "lia"
+    expect(topicAnswerTypes('Initech repayment terms')).not.toContain('money');
+  });
+});
+
+describe('answer types a sentence holds', () => {
+  it('recognises money in signs, codes, currency words and stated absences of cost', () => {
+    for (const sentence of [
+      'Annual contracts start at $60,000.',
+      'The base salary is 150,000 to 190,000 Singapore dollars.',
+      'Pay is 52,000 to 61,000 euros a year.',
+      'It is included at no extra cost.',
+      'There are no event or data volume fees.',
+      'Plans start at EUR 40 a month.',
+    ]) {
+      expect(sentenceAnswerTypes(sentence), sentence).toContain('money');
+    }
+    expect(sentenceAnswerTypes('The team grew to 40 engineers.')).not.toContain('money');
+  });
+
+  it('recognises dates, durations, counts, percents, ratings and weaknesses', () => {
+    expect(sentenceAnswerTypes('It became available on 3 March 2025.')).toContain('date');
+    expect(sentenceAnswerTypes('The change takes effect on February 1, 2026.')).toContain('date');
+    expect(sentenceAnswerTypes('It was started in 2014 by two engineers.')).toContain('date');
+    expect(sentenceAnswerTypes('The rollout finished in about five weeks.')).toContain('duration');
+    expect(sentenceAnswerTypes('Each logger runs for up to three years on one battery.')).toContain('duration');
+    expect(sentenceAnswerTypes('It employs about 280 people.')).toEqual(expect.arrayContaining(['count', 'headcount']));
+    expect(sentenceAnswerTypes('It routes events to more than 300 destinations.')).not.toContain('headcount');
+    expect(sentenceAnswerTypes('Waste fell by 23 percent.')).toContain('percent');
+    expect(sentenceAnswerTypes('Customers drafted about a third of their reports with it.')).toContain('percent');
+    expect(sentenceAnswerTypes('The reviewer rated it 3 out of 5.')).toContain('rating');
+    expect(sentenceAnswerTypes('Its main weakness is a dated interface.')).toContain('weakness');
+    expect(sentenceAnswerTypes('Dashboards only refresh slowly, which frustrates dispatchers.')).toContain('weakness');
+  });
+
+  it('finds no type in a sentence without one', () => {
+    expect(sentenceAnswerTypes('Initech builds software for warehouses.')).toEqual([]);
+  });
+});
+
+describe('answerTypeMatch', () => {
+  it('is 0 without a wanted type held, most of the way for one, 1 for all', () => {
+    expect(answerTypeMatch([], ['money'])).toBe(0);
+    expect(answerTypeMatch(['money'], ['date'])).toBe(0);
+    expect(answerTypeMatch(['money'], ['money'])).toBe(1);
+    expect(answerTypeMatch(['money', 'duration'], ['money'])).toBeCloseTo(0.85);
+    expect(answerTypeMatch(['money', 'duration'], ['money', 'duration'])).toBe(1);
+  });
+});
+
+describe('figures', () => {
+  it('keeps each figure as one token with its sign and unit, so different prices differ', () => {
+    expect(figures('The Team plan costs $49 per seat; Pro is $99.')).toEqual(['#$49', '#$99']);
+    expect(figures('About 280 people, up 40 percent.')).toEqual(['#280people', '#40percent']);
+    expect(figures('No figure here.')).toEqual([]);
+  });
+});
