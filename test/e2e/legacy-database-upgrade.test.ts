@@ -88,7 +88,9 @@ async function listedRun(url: string) {
   return body.runs.find((run) => run.id === RUN_ID);
 }
 
-describe('a local database made before migrations upgrades in place', () => {
+// Each test runs several wrangler processes (old schema, migrations, seed, dev server): on a busy
+// 2-core machine that alone can pass the e2e project's 60 s default.
+describe('a local database made before migrations upgrades in place', { timeout: 180_000 }, () => {
   test('made by main at e1fcb32 (runs without args): 0001 changes nothing, 0002 adds runs.args, the data is kept and served', async () => {
     server = await startDevServer({ beforeSeed: oldDatabase('e1fcb32', null), knowledgeBase: false });
 
