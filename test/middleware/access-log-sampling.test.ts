@@ -45,7 +45,7 @@ function appWith(random: () => number, sampleRate: string) {
   });
   app.onError(toHttpResponse);
   const sampled = { ...env, ACCESS_LOG_SAMPLE_RATE: sampleRate } as Env;
-  return (path: string) => app.request(path, {}, sampled, { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
+  return async (path: string) => app.request(path, {}, sampled, { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
 }
 
 async function logged(work: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
