@@ -25,6 +25,8 @@ export default defineConfig({
                 // Workers-pool tests call https://recon.test; the local development hosts stay allowed.
                 MCP_ALLOWED_HOSTS: 'localhost,127.0.0.1,[::1],recon.test',
                 MCP_ALLOWED_ORIGINS: 'http://localhost,http://127.0.0.1,http://[::1],https://recon.test',
+                // Every request logged, so tests that read the access log see each line.
+                ACCESS_LOG_SAMPLE_RATE: '1',
                 // Local development: watch webhooks may also go to http://localhost (as under `npm run dev`).
                 WEBHOOK_ALLOW_LOCAL_HTTP: 'true',
                 // The demo market, for tests that need a realistic knowledge base.

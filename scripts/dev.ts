@@ -61,7 +61,9 @@ const logLevel = verbose || has(extra, '--log-level') ? [] : ['--log-level', 'wa
 // Local development only: watch webhooks may go to http://localhost, 127.0.0.1 and [::1] too
 // (wrangler.toml leaves it unset, so a deployment allows only public https URLs).
 const localWebhooks = ['--var', 'WEBHOOK_ALLOW_LOCAL_HTTP:true'];
-const child = spawnWrangler(['dev', ...port, ...logLevel, ...localWebhooks, ...extra], verbose ? 'inherit' : ['inherit', 'pipe', 'pipe'], {
+// Verbose: the Worker's access log line for every request (a deployment samples successful ones).
+const everyRequestLogged = verbose ? ['--var', 'ACCESS_LOG_SAMPLE_RATE:1'] : [];
+const child = spawnWrangler(['dev', ...port, ...logLevel, ...localWebhooks, ...everyRequestLogged, ...extra], verbose ? 'inherit' : ['inherit', 'pipe', 'pipe'], {
   // Miniflare otherwise fetches a sample `Request.cf` from workers.cloudflare.com at every start,
   // which offline prints an ENOTFOUND stack trace; the placeholder it falls back to is all local
   // development needs.

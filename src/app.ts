@@ -1,15 +1,14 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { readConfig } from './ground/config.ts';
 import type { RateBucket } from './ground/rate-limit.ts';
 import { DomainError } from './ground/errors.ts';
 import type { AppEnv } from './env.ts';
 import { accessLog } from './middleware/access-log.ts';
 import { apiKeyAuth } from './middleware/api-key-auth.ts';
+import { apiCors } from './middleware/cors.ts';
 import { toHttpResponse } from './middleware/error-response.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { actions } from './routes/actions.ts';
@@ -45,15 +44,7 @@ app.use(requestId({ limitLength: 64 }));
 app.use(accessLog());
 // Not overwriting: the dashboard sets its own stricter headers (CSP, X-Frame-Options DENY).
 app.use(secureHeaders({ overwrite: false }));
-app.use('/api/*', (c, next) => {
-  const origins = readConfig(c.env).CORS_ORIGINS.split(',').map((origin) => origin.trim());
-  return cors({
-    origin: origins.includes('*') ? '*' : origins,
-    allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Mcp-Session-Id'],
-    exposeHeaders: EXPOSED_HEADERS,
-    maxAge: 600,
-  })(c, next);
-});
+app.use('/api/*', apiCors(EXPOSED_HEADERS));
 
 app.route('/healthz', health);
 

@@ -47,6 +47,9 @@ const ConfigSchema = z.object({
   // Capped at 10 s: revocation must take effect within 10 seconds everywhere.
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(10_000).default(10_000),
   CORS_ORIGINS: z.string().default('*'),
+  // The share of successful, fast requests the access log writes (failed and slow ones: always;
+  // a successful /healthz: never). 1 logs every request.
+  ACCESS_LOG_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.01),
   RESEARCH_PROVIDER: z.enum(['embedded', 'parallel']).default('embedded'),
   PARALLEL_API_KEY: z.string().optional(),
   // Signs page tokens (src/ground/page-token.ts); a secret, at least 32 characters. Unset: one per isolate.

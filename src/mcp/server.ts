@@ -26,6 +26,7 @@ import { toRpcError } from './json-rpc-error.ts';
 import { reportRun } from './run-progress.ts';
 import { RunTaskStore, taskOf } from './run-task-store.ts';
 import { toToolResult } from './to-tool-result.ts';
+import { answerToolsList } from './tools-list.ts';
 import { LISTED_TOOLS, LISTED_TOOLS_WITHOUT_TASKS, TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
 
 export const SERVER_INFO = { name: 'recon', title: 'Recon', version: '1.0.0' } as const;
@@ -207,8 +208,12 @@ export async function handleMcpPost(
   parsedBody: unknown,
   options: Pick<ServerOptions, 'onToolError'> = {},
 ): Promise<Response> {
+  const protocolVersion = protocolVersionOf(parsedBody, request.headers);
+  // The most frequent call, answered from the list serialized once per isolate (no server built).
+  const listed = answerToolsList(ctx.principal, request, parsedBody, protocolVersion >= TASKS_SINCE);
+  if (listed) return listed;
   const logLevel = reportsRunProgress(parsedBody) ? await getLogLevel(ctx) : null;
-  const server = buildServer(ctx, { protocolVersion: protocolVersionOf(parsedBody, request.headers), logLevel, ...options });
+  const server = buildServer(ctx, { protocolVersion, logLevel, ...options });
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: logLevel === null,
