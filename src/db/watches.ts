@@ -24,12 +24,14 @@ export interface WatchRow {
   updatedAt: string;
   cancelledAt: string | null;
   version: number;
+  /** The webhook's URL (fixed at creation), or null. */
+  webhookUrl: string | null;
 }
 
 const COLUMNS = `id, organization_id AS organizationId, target_type AS targetType, target_key AS targetKey, query, frequency,
   tier, cost_cap_micros AS costCapMicros, spent_micros AS spentMicros, source_policy AS sourcePolicy, status, executions,
   last_run_at AS lastRunAt, next_run_at AS nextRunAt, created_at AS createdAt, updated_at AS updatedAt,
-  cancelled_at AS cancelledAt, version`;
+  cancelled_at AS cancelledAt, version, webhook_url AS webhookUrl`;
 
 type StoredRow = Omit<WatchRow, 'sourcePolicy'> & { sourcePolicy: string };
 
@@ -40,8 +42,8 @@ export function mirrorWatchStatement(db: D1Database, row: WatchRow): D1PreparedS
   return db
     .prepare(
       `INSERT INTO watches (id, organization_id, target_type, target_key, query, frequency, tier, cost_cap_micros, spent_micros,
-                            source_policy, status, executions, last_run_at, next_run_at, created_at, updated_at, cancelled_at, version)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+                            source_policy, status, executions, last_run_at, next_run_at, created_at, updated_at, cancelled_at, version, webhook_url)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
        ON CONFLICT (id) DO UPDATE SET
          spent_micros = excluded.spent_micros, status = excluded.status, executions = excluded.executions,
          last_run_at = excluded.last_run_at, next_run_at = excluded.next_run_at, updated_at = excluded.updated_at,
@@ -67,6 +69,7 @@ export function mirrorWatchStatement(db: D1Database, row: WatchRow): D1PreparedS
       row.updatedAt,
       row.cancelledAt,
       row.version,
+      row.webhookUrl,
     );
 }
 
