@@ -215,7 +215,8 @@ CREATE TABLE IF NOT EXISTS watches (
   created_at       TEXT NOT NULL,
   updated_at       TEXT NOT NULL,
   cancelled_at     TEXT,
-  version          INTEGER NOT NULL          -- the watch object's ledger version of this row
+  version          INTEGER NOT NULL,         -- the watch object's ledger version of this row
+  webhook_url      TEXT                      -- where executions are POSTed (migration 0010); NULL: no webhook
 );
 CREATE INDEX IF NOT EXISTS watches_by_organization ON watches (organization_id, created_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS watches_by_status ON watches (organization_id, status, created_at DESC, id DESC);

@@ -24,12 +24,14 @@ export interface WatchRow {
   updatedAt: string;
   cancelledAt: string | null;
   version: number;
+  /** The webhook's URL (fixed at creation), or null. */
+  webhookUrl: string | null;
 }
 
 const COLUMNS = `id, organization_id AS organizationId, target_type AS targetType, target_key AS targetKey, query, frequency,
   tier, cost_cap_micros AS costCapMicros, spent_micros AS spentMicros, source_policy AS sourcePolicy, status, executions,
   last_run_at AS lastRunAt, next_run_at AS nextRunAt, created_at AS createdAt, updated_at AS updatedAt,
-  cancelled_at AS cancelledAt, version`;
+  cancelled_at AS cancelledAt, version, webhook_url AS webhookUrl`;
 
 type StoredRow = Omit<WatchRow, 'sourcePolicy'> & { sourcePolicy: string };
 
@@ -40,8 +42,8 @@ export function mirrorWatchStatement(db: D1Database, row: WatchRow): D1PreparedS
   return db
     .prepare(
       `INSERT INTO watches (id, organization_id, target_type, target_key, query, frequency, tier, cost_cap_micros, spent_micros,
-                            source_policy, status, executions, last_run_at, next_run_at, created_at, updated_at, cancelled_at, version)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+                            source_policy, status, executions, last_run_at, next_run_at, created_at, updated_at, cancelled_at, version, webhook_url)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
        ON CONFLICT (id) DO UPDATE SET
          spent_micros = excluded.spent_micros, status = excluded.status, executions = excluded.executions,
          last_run_at = excluded.last_run_at, next_run_at = excluded.next_run_at, updated_at = excluded.updated_at,
@@ -67,6 +69,7 @@ export function mirrorWatchStatement(db: D1Database, row: WatchRow): D1PreparedS
       row.updatedAt,
       row.cancelledAt,
       row.version,
+      row.webhookUrl,
     );
 }
 
@@ -99,4 +102,91 @@ export async function listWatches(
     .bind(organizationId, after?.createdAt ?? null, after?.id ?? null, limit, filter.status ?? null, filter.target?.type ?? null, filter.target?.key ?? null)
     .all<StoredRow>();
   return results.map(parsed);
+}
+
+/** A watch as the org audit names it. */
+export interface AuditedWatch {
+  id: string;
+  targetType: string;
+  targetKey: string;
+  tier: string;
+  status: string;
+  costCapMicros: number;
+  spentMicros: number;
+  lastRunAt: string | null;
+  /** Whether its target no longer exists in the organization. */
+  dangling: number;
+}
+
+export interface WatchAudit {
+  /** Watches examined: the newest `read` (so at most `read`). */
+  examined: number;
+  byStatus: { active: number; failing: number; capped: number; cancelled: number };
+  /** Spent by all examined watches, and by the open ones (active, failing) against their caps. */
+  spentMicros: number;
+  openSpentMicros: number;
+  openCapMicros: number;
+  /** Examined watches not cancelled whose target is gone, and those of them that are active. */
+  dangling: number;
+  danglingActive: number;
+  /** At most `shown` of each, among the examined: failing and capped (newest first), dangling, and the open ones nearest their cap. */
+  failing: AuditedWatch[];
+  capped: AuditedWatch[];
+  danglingShown: AuditedWatch[];
+  nearestCap: AuditedWatch[];
+}
+
+const AUDITED = `id, target_type AS targetType, target_key AS targetKey, tier, status, cost_cap_micros AS costCapMicros,
+  spent_micros AS spentMicros, last_run_at AS lastRunAt,
+  NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = w.organization_id AND o.type = w.target_type AND o.key = w.target_key) AS dangling`;
+
+/**
+ * The org audit's reads of watches (src/runs/audit.ts): counts over the organization's newest
+ * `read` watches, and at most `shown` watches per list, in one batch of bounded statements (each
+ * target is looked up by the objects table's primary key).
+ */
+export async function auditWatches(db: D1Database, organizationId: string, read: number, shown: number): Promise<WatchAudit> {
+  const sample = `WITH sample AS (SELECT * FROM watches WHERE organization_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2)`;
+  const list = (where: string, order: string) =>
+    db.prepare(`${sample} SELECT ${AUDITED} FROM sample w WHERE ${where} ORDER BY ${order} LIMIT ?3`).bind(organizationId, read, shown);
+  const [counts, failing, capped, dangling, nearest] = await db.batch([
+    db
+      .prepare(
+        `${sample}
+         SELECT count(*) AS examined,
+                coalesce(sum(status = 'active'), 0) AS active, coalesce(sum(status = 'failing'), 0) AS failing,
+                coalesce(sum(status = 'capped'), 0) AS capped, coalesce(sum(status = 'cancelled'), 0) AS cancelled,
+                coalesce(sum(spent_micros), 0) AS spent,
+                coalesce(sum(CASE WHEN status IN ('active', 'failing') THEN spent_micros END), 0) AS openSpent,
+                coalesce(sum(CASE WHEN status IN ('active', 'failing') THEN cost_cap_micros END), 0) AS openCap,
+                coalesce(sum(status <> 'cancelled' AND NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = w.organization_id
+                             AND o.type = w.target_type AND o.key = w.target_key)), 0) AS dangling,
+                coalesce(sum(status = 'active' AND NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = w.organization_id
+                             AND o.type = w.target_type AND o.key = w.target_key)), 0) AS danglingActive
+           FROM sample w`,
+      )
+      .bind(organizationId, read),
+    list(`status = 'failing'`, 'created_at DESC, id DESC'),
+    list(`status = 'capped'`, 'created_at DESC, id DESC'),
+    list(
+      `status <> 'cancelled' AND NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = w.organization_id AND o.type = w.target_type AND o.key = w.target_key)`,
+      'created_at DESC, id DESC',
+    ),
+    list(`status IN ('active', 'failing') AND spent_micros > 0`, 'CAST(spent_micros AS REAL) / cost_cap_micros DESC, created_at DESC, id DESC'),
+  ]);
+  const c = counts!.results[0] as Record<string, number>;
+  const rows = (result: D1Result | undefined) => (result?.results ?? []) as AuditedWatch[];
+  return {
+    examined: c.examined ?? 0,
+    byStatus: { active: c.active ?? 0, failing: c.failing ?? 0, capped: c.capped ?? 0, cancelled: c.cancelled ?? 0 },
+    spentMicros: c.spent ?? 0,
+    openSpentMicros: c.openSpent ?? 0,
+    openCapMicros: c.openCap ?? 0,
+    dangling: c.dangling ?? 0,
+    danglingActive: c.danglingActive ?? 0,
+    failing: rows(failing),
+    capped: rows(capped),
+    danglingShown: rows(dangling),
+    nearestCap: rows(nearest),
+  };
 }

@@ -12,6 +12,9 @@ import {
 } from '../ground/schemas/watch.ts';
 import { prepareExecution, type PreparedExecution, type WatchToResearch } from '../watches/execution.ts';
 import { canPay, FAILURES_BEFORE_FAILING, priceOf, retryDelaySeconds, statusAfterCharge } from '../watches/ledger.ts';
+import { deliverWebhook, type DeliveryResult } from '../watches/webhooks/delivery.ts';
+import { WebhookOutbox, type OutboxMessage, type RecordedAttempt } from '../watches/webhooks/outbox.ts';
+import { webhookSecretOf } from '../watches/webhooks/secrets.ts';
 
 /** What creating a watch hands its object. */
 export interface WatchInit {
@@ -23,11 +26,15 @@ export interface WatchInit {
   tier: WatchTier;
   costCapMicros: number;
   sourcePolicy: { include: string[]; exclude: string[] };
+  /** Where each execution record is POSTed (a URL that passed checkWebhookUrl), or null. */
+  webhook: { url: string } | null;
   createdAt: string;
 }
 
 /** The watch as its object stores it: the definition, the ledger and the ids of its schedules. */
-interface WatchRecord extends WatchInit {
+interface WatchRecord extends Omit<WatchInit, 'webhook'> {
+  /** Absent on records made before webhooks existed: none. */
+  webhook?: { url: string } | null;
   status: WatchStatus;
   spentMicros: number;
   /** Charged (succeeded) executions, so spentMicros = price x executions. */
@@ -50,14 +57,24 @@ export const EXECUTIONS_KEPT = 1_000;
 /** When a D1 mirror write fails outside an execution's batch, it is written again this much later. */
 const MIRROR_RETRY_SECONDS = 5;
 
+
 /**
  * One research watch (decisions.md, Watches), an `agents` Agent. Its SQLite storage holds:
  *
  *   watch_record      one row: the WatchRecord as JSON (definition, ledger, status, version)
  *   watch_inflight    executions running now, each with the price it reserved from the budget
  *   watch_executions  the newest EXECUTIONS_KEPT execution records, by `seq`
+ *   watch_webhook_outbox  execution records still to POST to the watch's webhook (watches/webhooks/outbox.ts)
  *   (Agent's own tables) the schedule: one interval of `frequency`, the first execution at creation,
- *                     and at most one backoff retry
+ *                     at most one backoff retry, and `deliverWebhooks` when a webhook message is due
+ *
+ * Webhooks: finishing an execution (after its commit) stores its record and, on a watch with a
+ * webhook, enqueues it in the outbox and arms `deliverWebhooks` on the schedule; nothing else.
+ * The delivery runs from the alarm, detached (the alarm's callback starts it and returns), one
+ * message at a time in the order the executions finished, each signed with the organization's
+ * secret as it is at that attempt, and failures retried on the policy of retry-policy.ts. So a
+ * receiver that fails or hangs never delays an execution, its charge, a cancel or a run-now. A
+ * cancelled or capped watch still delivers the records of executions that finished before.
  *
  * Every execution, scheduled or run-now, goes through `execute()`. The object runs one event at a
  * time only between awaits: while an execution awaits D1 or the research provider, a cancel or
@@ -73,6 +90,13 @@ export class WatchObject extends Agent {
 
   /** The research half of an execution; a test may replace it on one instance to slow it down or make it fail. */
   prepare: (env: Env, watch: WatchToResearch, briefKey: string) => Promise<PreparedExecution> = prepareExecution;
+  /** The outbound fetch of webhook deliveries; a test may replace it on one instance. */
+  webhookFetch: typeof fetch = (input, init) => fetch(input, init);
+  /** The jitter of webhook retries (retry-policy.ts); a test may fix it. */
+  webhookRandom: () => number = Math.random;
+
+  /** The delivery under way in this instance, if any (one at a time, so messages go out in order). */
+  private delivering: Promise<void> | null = null;
 
   override onStart(): void {
     this.ensureTables();
@@ -322,25 +346,122 @@ export class WatchObject extends Agent {
     return this.finish(record, false);
   }
 
-  /** Stores the execution record, writes the mirror (unless it is `mirrored` already) and hands the record on. */
+  /**
+   * Stores the execution record (on a watch with a webhook, with its message enqueued in the same
+   * step), writes the mirror (unless it is `mirrored` already) and hands the record on.
+   */
   private async finish(record: ExecutionRecord, mirrored: boolean): Promise<RunOutcome> {
-    this.storeExecution(record);
+    const webhook = this.read()?.webhook ?? null;
+    const now = Date.now();
+    const stored: ExecutionRecord = webhook ? { ...record, webhook: { state: 'pending', attempts: 0, lastStatus: null, lastError: null, nextAttemptAt: new Date(now).toISOString() } } : record;
+    const seq = this.storeExecution(stored);
+    if (webhook) {
+      const dropped = this.outbox().enqueue({ messageId: record.id, execSeq: seq, url: webhook.url, payload: JSON.stringify(record) }, now);
+      for (const attempt of dropped) this.writeDeliveryState(attempt);
+    }
     if (!mirrored) await this.writeMirror();
-    const watch = this.read()!;
-    await this.onExecutionFinished(record, await this.view(watch));
-    return { ran: true, execution: record };
+    if (webhook) await this.onExecutionFinished(stored);
+    return { ran: true, execution: stored };
   }
 
   /**
-   * The hook point for webhook delivery (issue 13, part 6): called once per finished execution,
-   * after its results and charge are committed (or it failed), with the execution record and the
-   * watch as it is now. Delivery must never block or undo the execution: it runs after the commit.
+   * Called once per finished execution of a watch with a webhook, after its results and charge
+   * are committed (or it failed) and its message is in the outbox: arms the delivery on the
+   * schedule. It never sends anything itself, so the execution never waits for a receiver.
    */
-  protected async onExecutionFinished(_execution: ExecutionRecord, _watch: WatchView): Promise<void> {}
+  protected async onExecutionFinished(_execution: ExecutionRecord): Promise<void> {
+    await this.armDeliveries();
+  }
 
-  private storeExecution(record: ExecutionRecord): void {
-    this.sql`INSERT INTO watch_executions (id, record) VALUES (${record.id}, ${JSON.stringify(record)})`;
+  /** Stores an execution record; answers its seq. */
+  private storeExecution(record: ExecutionRecord): number {
+    const seq = this.sql<{ seq: number }>`INSERT INTO watch_executions (id, record) VALUES (${record.id}, ${JSON.stringify(record)}) RETURNING seq`[0]!.seq;
     this.sql`DELETE FROM watch_executions WHERE seq <= (SELECT max(seq) FROM watch_executions) - ${EXECUTIONS_KEPT}`;
+    return seq;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Webhook delivery
+
+  private outbox(): WebhookOutbox {
+    return new WebhookOutbox(this.sql.bind(this));
+  }
+
+  /** Writes a delivery's state on its execution record (if the record is still kept). */
+  private writeDeliveryState({ execSeq, state }: RecordedAttempt): void {
+    this.sql`UPDATE watch_executions SET record = json_set(record, '$.webhook', json(${JSON.stringify(state)})) WHERE seq = ${execSeq}`;
+  }
+
+  /**
+   * Keeps exactly one `deliverWebhooks` schedule, at the time the earliest message is due (rounded
+   * up to the second, the schedule's resolution), or none when the outbox is empty.
+   */
+  private async armDeliveries(): Promise<void> {
+    const earliest = this.outbox().earliest();
+    const jobs = (await this.listSchedules()).filter((s) => s.callback === 'deliverWebhooks');
+    const at = earliest === null ? null : Math.ceil(earliest / 1000);
+    let armed = false;
+    for (const job of jobs) {
+      if (!armed && at !== null && job.time <= at) armed = true;
+      else await this.cancelSchedule(job.id);
+    }
+    if (!armed && at !== null) await this.schedule(new Date(at * 1000), 'deliverWebhooks');
+  }
+
+  /**
+   * The `deliverWebhooks` schedule: starts delivering the due messages and returns at once (the
+   * alarm never waits for a receiver). If a delivery is already under way in this instance, it
+   * takes the newly due messages too.
+   */
+  async deliverWebhooks(): Promise<void> {
+    if (this.delivering) {
+      // It re-arms when it ends; meanwhile this schedule stands for it, should the object be evicted.
+      await this.schedule(new Date(Date.now() + 30_000), 'deliverWebhooks');
+      return;
+    }
+    this.delivering = this.deliverDue().finally(() => {
+      this.delivering = null;
+    });
+  }
+
+  /** Waits for the delivery under way in this instance, if any (tests and the benchmark). */
+  async deliveriesSettled(): Promise<void> {
+    while (this.delivering) await this.delivering;
+  }
+
+  /** Sends the due messages one by one, oldest execution first, then re-arms for the next due one. */
+  private async deliverDue(): Promise<void> {
+    try {
+      for (;;) {
+        const message = this.outbox().takeDue(Date.now());
+        if (!message) break;
+        const result = await this.attempt(message);
+        const recorded = this.outbox().record(message, result, new Date(), this.webhookRandom);
+        this.writeDeliveryState(recorded);
+        const watch = this.read();
+        const event = recorded.state.state === 'pending' ? 'watch_webhook_retry' : recorded.state.state === 'gave_up' ? 'watch_webhook_gave_up' : null;
+        if (event) logEvent(event, { watchId: watch?.id, executionId: message.messageId, attempts: recorded.state.attempts, error: recorded.state.lastError });
+      }
+    } catch (error) {
+      // Storage failing mid-delivery: the message keeps its lease and is tried again when it ends.
+      logEvent('watch_webhook_error', { watchId: this.read()?.id, error: messageOf(error) });
+    } finally {
+      await this.armDeliveries();
+    }
+  }
+
+  /** One attempt: the organization's secret as it is now signs it; without one, the attempt fails (and is retried). */
+  private async attempt(message: OutboxMessage): Promise<DeliveryResult> {
+    const watch = this.read();
+    if (!watch) return { ok: false, error: 'the watch is gone' };
+    let secret: string | null;
+    try {
+      secret = await webhookSecretOf(this.env.DB, watch.organizationId);
+    } catch (error) {
+      return { ok: false, error: `the webhook secret could not be read: ${messageOf(error)}` };
+    }
+    if (!secret) return { ok: false, error: 'your organization has no webhook secret: create one with POST /api/v1/oms/webhooks/secret' };
+    return deliverWebhook({ url: message.url, secret, messageId: message.messageId, payload: JSON.parse(message.payload) as unknown, fetch: this.webhookFetch });
   }
 
   private failedRecord(watchId: string, id: string, startedAt: string, error: string): ExecutionRecord {
@@ -350,8 +471,11 @@ export class WatchObject extends Agent {
   // ------------------------------------------------------------------------------------------
   // Schedule, view and mirror
 
+  /** Ends the watch's executions (its interval, retry and mirror retries); webhook deliveries of finished executions go on. */
   private async cancelSchedules(): Promise<void> {
-    for (const schedule of await this.listSchedules()) await this.cancelSchedule(schedule.id);
+    for (const schedule of await this.listSchedules()) {
+      if (schedule.callback !== 'deliverWebhooks') await this.cancelSchedule(schedule.id);
+    }
   }
 
   /** When the next execution is due, or null when nothing is scheduled. */
@@ -385,6 +509,7 @@ export class WatchObject extends Agent {
       createdAt: watch.createdAt,
       updatedAt: watch.updatedAt,
       cancelledAt: watch.cancelledAt,
+      webhook: watch.webhook ?? null,
     };
   }
 
@@ -408,6 +533,7 @@ export class WatchObject extends Agent {
       updatedAt: watch.updatedAt,
       cancelledAt: watch.cancelledAt,
       version: watch.version,
+      webhookUrl: watch.webhook?.url ?? null,
     };
   }
 

@@ -11,6 +11,7 @@ import { checkInput, parseInput } from '../ground/validation.ts';
 import {
   CreateWatchInput,
   WATCH_STATUSES,
+  type CreatedWatch,
   WATCHABLE_TYPES,
   type ExecutionRecord,
   type WatchableType,
@@ -19,6 +20,9 @@ import {
   type WatchView,
 } from '../ground/schemas/watch.ts';
 import { KEY_SCHEMAS } from '../oms/object-types.ts';
+import { checkWebhookUrl } from '../watches/webhooks/url-policy.ts';
+import { webhookUrlOptions } from '../watches/webhooks/url-options.ts';
+import { ensureWebhookSecret } from '../watches/webhooks/secrets.ts';
 
 /**
  * Research watches (decisions.md, Watches): create, list, get, cancel, run now and executions.
@@ -85,21 +89,35 @@ export function viewOfRow(row: WatchRow): WatchView {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     cancelledAt: row.cancelledAt,
+    webhook: row.webhookUrl ? { url: row.webhookUrl } : null,
   };
 }
 
-/** POST /api/v1/oms/watches and watch-create: validates, checks the target exists, and starts the watch (its first execution runs at once). */
-export async function createWatch(ctx: CoreContext, raw: unknown, now = new Date()): Promise<WatchView> {
+/**
+ * POST /api/v1/oms/watches and watch-create: validates, checks the target exists (and the webhook
+ * URL against the deployment's policy), and starts the watch (its first execution runs at once).
+ * With a webhook, the organization's signing secret is made if it has none yet, before the watch
+ * (so no delivery goes out unsigned), and answered as `webhookSecret` by the create that made it:
+ * once, never again (POST /api/v1/oms/webhooks/secret rotates it and shows the new one).
+ */
+export async function createWatch(ctx: CoreContext, raw: unknown, now = new Date()): Promise<CreatedWatch> {
   assertScope(ctx, 'oms:write');
   const input = parseInput(CreateWatchInput, raw, 'watch');
   const organizationId = ctx.principal.organization.id;
   const { type } = input.target;
   const key = normalizedKey(type, input.target.key, 'target.key', 'watch');
+  let webhook: { url: string } | null = null;
+  if (input.webhook) {
+    const checked = checkWebhookUrl(input.webhook.url, webhookUrlOptions(ctx.env));
+    if (!checked.ok) throw invalid('webhook.url', `webhook.url ${checked.message}`);
+    webhook = { url: checked.url };
+  }
   if (!(await getObject(ctx.env.DB, organizationId, type, key))) {
     throw invalid('target', `target: no ${type} ${key} in your organization; a watch keeps an existing object fresh (import it first)`);
   }
+  const secret = webhook ? await ensureWebhookSecret(ctx.env.DB, organizationId, now) : null;
   const id = randomId('wch');
-  return stubOf(ctx, id).create({
+  const watch = await stubOf(ctx, id).create({
     id,
     organizationId,
     target: { type, key },
@@ -108,8 +126,10 @@ export async function createWatch(ctx: CoreContext, raw: unknown, now = new Date
     tier: input.tier,
     costCapMicros: input.costCapMicros,
     sourcePolicy: { include: input.sourcePolicy?.include ?? [], exclude: input.sourcePolicy?.exclude ?? [] },
+    webhook,
     createdAt: now.toISOString(),
   });
+  return secret?.created ? { ...watch, webhookSecret: secret.secret } : watch;
 }
 
 /** GET /api/v1/oms/watches?id= and watch-get. */

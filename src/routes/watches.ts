@@ -40,8 +40,16 @@ export const Watch = z
     createdAt: z.string(),
     updatedAt: z.string(),
     cancelledAt: z.string().nullable(),
+    webhook: z.object({ url: z.string() }).nullable().describe('Where each execution record is POSTed, signed with your organization\'s secret; null: no webhook.'),
   })
   .openapi('Watch');
+
+const CreatedWatch = Watch.extend({
+  webhookSecret: z
+    .string()
+    .optional()
+    .describe("Your organization's webhook signing secret (whsec_...), only in the answer of the create that made it: store it now, it is never shown again."),
+}).openapi('CreatedWatch');
 
 const WatchPage = z
   .object({ watches: z.array(Watch), nextCursor: z.string().nullable().describe('The next page, or null at the end.') })
@@ -58,6 +66,16 @@ export const Execution = z
     briefKey: z.string().nullable().describe('The brief it stored (type brief), or null.'),
     changes: z.array(z.object({ property: z.string(), from: z.unknown(), to: z.unknown() })).describe("The target's properties it changed."),
     error: z.string().optional().describe('Why it failed.'),
+    webhook: z
+      .object({
+        state: z.enum(['pending', 'delivered', 'gave_up']),
+        attempts: z.int(),
+        lastStatus: z.int().nullable(),
+        lastError: z.string().nullable(),
+        nextAttemptAt: z.string().nullable(),
+      })
+      .optional()
+      .describe('On a watch with a webhook: how the delivery of this record went (6 attempts over about 5 hours, then given up).'),
   })
   .openapi('WatchExecution');
 
@@ -82,7 +100,7 @@ const createRoute_ = createRoute({
       example: { target: { type: 'company', key: 'globex.com' }, frequency: '1d', tier: 'lite', costCapMicros: 90000, sourcePolicy: { include: [], exclude: ['reddit.com'] } },
     }),
   },
-  responses: { 201: json('The watch', Watch), ...errors(400, ...KEYED) },
+  responses: { 201: json('The watch (with webhookSecret once, when this create made the secret)', CreatedWatch), ...errors(400, ...KEYED) },
 });
 
 const ListQuery = z.strictObject({

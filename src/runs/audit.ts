@@ -2,13 +2,15 @@ import { missingProfileFields } from '../ground/schemas/profile.ts';
 import type { SalesProfile } from '../ground/schemas/profile.ts';
 import { readSalesProfile } from '../db/sales-profiles.ts';
 import { waitingApprovalRequests } from '../db/approval-requests.ts';
+import { auditWatches, type AuditedWatch } from '../db/watches.ts';
+import { TIER_PRICE_MICROS, type WatchTier } from '../ground/schemas/watch.ts';
 import type { ResearchSource } from '../research/provider.ts';
 import { capTermCounts, scopeExpression } from '../research/search.ts';
 import { AREAS, assessArea, type GtmArea } from './gtm-audit.ts';
 import { renderReport } from './report.ts';
 import type { Fix, RunPlan, StepOutput } from './types.ts';
 
-export const AUDIT_STEPS = ['profile', 'go-to-market', 'data', 'keys', 'approvals'] as const;
+export const AUDIT_STEPS = ['profile', 'go-to-market', 'data', 'keys', 'approvals', 'watches'] as const;
 type AuditStep = (typeof AUDIT_STEPS)[number];
 
 /** What each step of the audit covers; also how the catalog describes the audit. */
@@ -18,6 +20,7 @@ export const STEP_TITLES: Record<AuditStep, string> = {
   data: 'Data in the OMS',
   keys: 'API keys',
   approvals: 'Approval requests',
+  watches: 'Research watches',
 };
 
 const DAY = 86_400_000;
@@ -265,12 +268,88 @@ async function auditApprovals(db: D1Database, organizationId: string): Promise<S
   ], fixes);
 }
 
+/** The watches step examines at most this many watches (the newest first). */
+export const WATCHES_READ = 10_000;
+/** It names at most this many watches in each list (failing, dangling, capped, nearest their cap). */
+export const WATCHES_SHOWN = 10;
+/** An open watch that has spent this share of its cap is listed as nearing it. */
+export const WATCH_NEAR_CAP = 0.8;
+
+const micros = (n: number) => `${n.toLocaleString('en-US')} micros ($${(n / 1_000_000).toFixed(4)})`;
+const target = (w: AuditedWatch) => `${w.targetType} ${w.targetKey}`;
+const spend = (w: AuditedWatch) => `spent ${micros(w.spentMicros)} of ${micros(w.costCapMicros)} (${Math.round((100 * w.spentMicros) / w.costCapMicros)}%)`;
+
+/**
+ * Research watches: failing watches (five failed executions in a row), watches whose target no
+ * longer exists (they can only fail), capped watches, and spend against caps, per watch (the open
+ * watches nearest their cap) and in total, over the newest WATCHES_READ watches, naming at most
+ * WATCHES_SHOWN per list. 20 points off per open watch that is failing or dangling; capped and
+ * cancelled watches cost nothing. No watches: unscored.
+ */
+async function auditWatchesStep(db: D1Database, organizationId: string): Promise<StepOutput> {
+  const audit = await auditWatches(db, organizationId, WATCHES_READ, WATCHES_SHOWN);
+  if (audit.examined === 0) return output(null, 'No research watches.', ['- Your organization has no research watches.'], []);
+  const { byStatus } = audit;
+  const open = byStatus.active + byStatus.failing;
+  const score = clamp(100 - 20 * (byStatus.failing + audit.danglingActive));
+  const more = audit.examined >= WATCHES_READ ? `${WATCHES_READ.toLocaleString('en-US')}+` : String(audit.examined);
+  const nearing = audit.nearestCap.filter((w) => w.spentMicros >= WATCH_NEAR_CAP * w.costCapMicros);
+  const fixes: Fix[] = [];
+  for (const w of audit.danglingShown) {
+    fixes.push({
+      priority: w.status === 'capped' ? 'low' : 'high',
+      action: `Watch ${w.id} (${w.status}) watches ${target(w)}, which no longer exists: cancel it, or import the ${w.targetType} again.`,
+      where: `DELETE /api/v1/oms/watches?id=${w.id}, or POST /api/v1/oms/objects/import`,
+    });
+  }
+  for (const w of audit.failing.filter((f) => !audit.danglingShown.some((d) => d.id === f.id))) {
+    fixes.push({
+      priority: 'high',
+      action: `Watch ${w.id} on ${target(w)} is failing (5 or more failed executions in a row; it keeps trying on its schedule): read why, then fix its query or source policy, or cancel it.`,
+      where: `GET /api/v1/oms/watches/executions?id=${w.id}`,
+    });
+  }
+  for (const w of nearing) {
+    const left = Math.floor((w.costCapMicros - w.spentMicros) / (TIER_PRICE_MICROS[w.tier as WatchTier] ?? w.costCapMicros));
+    fixes.push({
+      priority: 'low',
+      action: `Watch ${w.id} on ${target(w)} has ${spend(w)}: ${left} more execution(s) before it is capped. Plan a new watch with a larger cap if you need it longer.`,
+      where: 'POST /api/v1/oms/watches',
+    });
+  }
+  for (const w of audit.capped.filter((c) => !audit.danglingShown.some((d) => d.id === c.id))) {
+    fixes.push({ priority: 'low', action: `Watch ${w.id} on ${target(w)} is capped (${spend(w)}) and never runs again: create a new watch with a larger cap if you still need it.`, where: 'POST /api/v1/oms/watches' });
+  }
+  const names = (rows: AuditedWatch[], count: number, line: (w: AuditedWatch) => string) => [
+    ...rows.map((w) => `  - ${w.id}: ${line(w)}`),
+    ...(count > rows.length ? [`  - and ${count - rows.length} more (the newest ${rows.length} are named)`] : []),
+  ];
+  return output(
+    score,
+    `${more} watch(es): ${byStatus.active} active, ${byStatus.failing} failing, ${byStatus.capped} capped, ${byStatus.cancelled} cancelled; ${audit.dangling} whose target no longer exists; ${micros(audit.spentMicros)} spent.`,
+    [
+      `- Watches: ${more}${audit.examined >= WATCHES_READ ? ` (the newest ${WATCHES_READ.toLocaleString('en-US')} were examined)` : ''}: ${byStatus.active} active, ${byStatus.failing} failing, ${byStatus.capped} capped, ${byStatus.cancelled} cancelled`,
+      `- Spent in total: ${micros(audit.spentMicros)}; the ${open} open (active or failing) watch(es): ${micros(audit.openSpentMicros)} of their ${micros(audit.openCapMicros)} caps, ${micros(audit.openCapMicros - audit.openSpentMicros)} left`,
+      `- Failing: ${byStatus.failing}`,
+      ...names(audit.failing, byStatus.failing, (w) => `${target(w)}, ${spend(w)}, last run ${w.lastRunAt ?? 'never'}`),
+      `- Target no longer exists: ${audit.dangling}`,
+      ...names(audit.danglingShown, audit.dangling, (w) => `${target(w)} (${w.status})`),
+      `- Capped: ${byStatus.capped}`,
+      ...names(audit.capped, byStatus.capped, (w) => `${target(w)}, ${spend(w)}`),
+      `- Open watches nearest their cap: ${audit.nearestCap.length ? '' : 'none has spent anything yet'}`.trimEnd(),
+      ...audit.nearestCap.map((w) => `  - ${w.id}: ${target(w)} (${w.tier}, ${w.status}), ${spend(w)}`),
+    ],
+    fixes,
+  );
+}
+
 const STEPS: Record<AuditStep, (db: D1Database, organizationId: string) => Promise<StepOutput>> = {
   profile: auditProfile,
   'go-to-market': auditGoToMarket,
   data: auditData,
   keys: auditKeys,
   approvals: auditApprovals,
+  watches: auditWatchesStep,
 };
 
 export const auditPlan: RunPlan = {
@@ -290,7 +369,8 @@ export const auditPlan: RunPlan = {
         'Data: the share of objects with missing key properties, stale dates or a duplicate domain is taken off, and 5 points per dangling link (at most 30). ' +
         'API keys: 10 points off per active key never used, unused for 90 days, or older than 90 days. ' +
         'Approval requests: every request still pending more than 3 days after it was made (it expires at 7) is listed to decide, the oldest first; not scored. ' +
-        'The overall score is the mean of the scored areas. Research watches are not audited: they do not exist on this server yet.',
+        'Research watches: 20 points off per open watch that is failing (5 failed executions in a row) or whose target no longer exists; capped watches and spend against caps are listed, not scored; unscored without watches. ' +
+        'The overall score is the mean of the scored areas.',
     });
   },
 };

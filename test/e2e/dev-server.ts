@@ -24,6 +24,8 @@ export interface DevServerOptions {
   beforeSeed?: (persistTo: string) => Promise<void>;
   /** Load the demo knowledge base into acme, as `npm run dev` does (default true). */
   knowledgeBase?: boolean;
+  /** Vars set on top of wrangler.toml's, as `npm run dev` passes `--var` (e.g. WEBHOOK_ALLOW_LOCAL_HTTP). */
+  vars?: Record<string, string>;
 }
 
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
@@ -33,6 +35,9 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     await seedLocalDatabase({ persistTo, quiet: true });
     const worker = await unstable_startWorker({
       config: path.join(PROJECT_ROOT, 'wrangler.toml'),
+      ...(options.vars
+        ? { bindings: Object.fromEntries(Object.entries(options.vars).map(([name, value]) => [name, { type: 'plain_text' as const, value }])) }
+        : {}),
       dev: {
         server: { hostname: '127.0.0.1', port: 0 },
         inspector: false,

@@ -97,7 +97,7 @@ export function held(): Held {
 export async function createWith(
   org: TestOrganization,
   wrap: (real: Prepare) => Prepare,
-  init: Partial<{ frequency: string; tier: 'lite' | 'base'; costCapMicros: number }> = {},
+  init: Partial<{ frequency: string; tier: 'lite' | 'base'; costCapMicros: number; webhook: { url: string } | null }> = {},
 ): Promise<string> {
   const id = randomId('wch');
   await replacePrepare(id, wrap);
@@ -110,6 +110,7 @@ export async function createWith(
     tier: init.tier ?? 'lite',
     costCapMicros: init.costCapMicros ?? 9000,
     sourcePolicy: { include: [], exclude: [] },
+    webhook: init.webhook ?? null,
     createdAt: new Date().toISOString(),
   });
   return id;

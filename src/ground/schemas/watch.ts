@@ -13,6 +13,8 @@ export type WatchTier = (typeof WATCH_TIERS)[number];
 /** What one execution costs, in micros (millionths of a dollar); also each tier's smallest cap. */
 export const TIER_PRICE_MICROS: Record<WatchTier, number> = { lite: 3_000, base: 10_000 };
 export const MAX_COST_CAP_MICROS = 100_000_000;
+/** The longest webhook URL (as url-policy.ts's WEBHOOK_URL_MAX_LENGTH). */
+const WEBHOOK_URL_MAX_CHARS = 2048;
 
 export const WATCH_STATUSES = ['active', 'failing', 'capped', 'cancelled'] as const;
 export type WatchStatus = (typeof WATCH_STATUSES)[number];
@@ -87,6 +89,22 @@ export const WatchTarget = z
   })
   .describe('The object to keep fresh, e.g. {"type": "company", "key": "globex.com"}.');
 
+/**
+ * Where to POST each execution record. The URL's policy (https to a public host; local http only in
+ * development) needs the deployment's configuration, so the operation checks it (watches/webhooks/url-policy.ts).
+ */
+export const WatchWebhook = z
+  .strictObject({
+    url: z
+      .string()
+      .max(WEBHOOK_URL_MAX_CHARS)
+      .describe('An https URL on a public host, e.g. "https://hooks.example.com/recon" (http://localhost and 127.0.0.1 only in local development).'),
+  })
+  .describe(
+    'Optional: after each execution Recon POSTs its record here, signed the Standard Webhooks way (webhook-id, webhook-timestamp, webhook-signature) ' +
+      "with your organization's secret, shown once (in the answer of the first watch created with a webhook, or by POST /api/v1/oms/webhooks/secret).",
+  );
+
 export const CreateWatchInput = z
   .strictObject({
     target: WatchTarget,
@@ -105,6 +123,7 @@ export const CreateWatchInput = z
       .max(MAX_COST_CAP_MICROS)
       .describe('The most the watch may ever spend, in micros: at least 3000 (lite) or 10000 (base), at most 100000000.'),
     sourcePolicy: WatchSourcePolicy.optional(),
+    webhook: WatchWebhook.optional(),
   })
   .superRefine((input, ctx) => {
     const min = TIER_PRICE_MICROS[input.tier];
@@ -131,7 +150,12 @@ export interface WatchView {
   createdAt: string;
   updatedAt: string;
   cancelledAt: string | null;
+  /** Where executions are POSTed, or null; the secret that signs them is never part of a watch. */
+  webhook: { url: string } | null;
 }
+
+/** What creating a watch answers: the watch, and the organization's webhook secret when this create made it (shown once). */
+export type CreatedWatch = WatchView & { webhookSecret?: string };
 
 type JsonScalar = string | number | boolean | null;
 /** A stored property value (JSON; typed two levels deep, which is what Durable Object RPC types can follow). */
@@ -155,4 +179,16 @@ export interface ExecutionRecord {
   briefKey: string | null;
   changes: PropertyChange[];
   error?: string;
+  /** How its webhook delivery went (only on watches with a webhook; never part of the payload sent). */
+  webhook?: WebhookDeliveryState;
+}
+
+/** A webhook message's delivery: pending (attempts so far, the next one due at nextAttemptAt), delivered, or given up after the last attempt. */
+export interface WebhookDeliveryState {
+  state: 'pending' | 'delivered' | 'gave_up';
+  attempts: number;
+  /** The receiver's last HTTP status, or null when it never answered. */
+  lastStatus: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
 }

@@ -64,7 +64,12 @@ export const watchTools: ToolDefinition[] = [
     bucket: 'commands',
     async call(ctx, args) {
       const watch = await createWatch(ctx, args);
-      return result([`Watch ${watch.id} created; its first execution runs now.`, watchLine(watch)], watch);
+      const secret = watch.webhookSecret
+        ? [`Webhook signing secret (shown once, store it now): ${watch.webhookSecret}`]
+        : watch.webhook
+          ? ["Its deliveries are signed with your organization's existing webhook secret."]
+          : [];
+      return result([`Watch ${watch.id} created; its first execution runs now.`, watchLine(watch), ...secret], watch);
     },
   },
   {
