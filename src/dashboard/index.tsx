@@ -10,6 +10,7 @@ import type { DashboardEnv } from './env.ts';
 import { renderer } from './layout.tsx';
 import { dashboardHeaders, loadSession, requireHttps, requireSession } from './middleware.ts';
 import { account } from './pages/account.tsx';
+import { consent } from './pages/consent.tsx';
 import { home } from './pages/home.tsx';
 import { keys } from './pages/keys.tsx';
 import { onboarding } from './pages/onboarding.tsx';
@@ -50,10 +51,12 @@ dashboard.route('/', account);
 dashboard.route('/', team);
 
 // Signed in.
-for (const path of ['/', '/onboarding', '/onboarding/*', '/settings/*', '/team', '/team/*']) dashboard.use(path, requireSession());
+for (const path of ['/', '/onboarding', '/onboarding/*', '/settings/*', '/team', '/team/*', '/oauth/*']) dashboard.use(path, requireSession());
 dashboard.route('/', home);
 dashboard.route(ONBOARDING_PATH.replace('/dashboard', ''), onboarding);
 dashboard.route(KEY_SETTINGS_PATH.replace('/dashboard', ''), keys);
+// The OAuth authorize step (consent) of MCP clients (src/oauth/).
+dashboard.route('/oauth', consent);
 
 dashboard.notFound((c) => {
   c.status(404);
