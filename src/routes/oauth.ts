@@ -62,9 +62,13 @@ const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods
 
 export const oauth = new Hono<AppEnv>();
 
+// Like the library's endpoints below, these are described by their RFCs (and themselves), not by the OpenAPI document.
 for (const path of [PROTECTED_RESOURCE_METADATA_PATH, `${PROTECTED_RESOURCE_METADATA_PATH}${MCP_RESOURCE_PATH}`]) {
-  oauth.on(['GET', 'HEAD'], path, (c) => c.json(protectedResourceMetadata(requireOrigin(c)), 200, { ...CORS, 'Cache-Control': 'public, max-age=300' }));
-  oauth.options(path, () => new Response(null, { status: 204, headers: CORS }));
+  oauth.all(path, (c) => {
+    if (c.req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return new Response(null, { status: 405, headers: { ...CORS, Allow: 'GET, HEAD, OPTIONS' } });
+    return c.json(protectedResourceMetadata(requireOrigin(c)), 200, { ...CORS, 'Cache-Control': 'public, max-age=300' });
+  });
 }
 
 // The library's own endpoints: it answers methods, CORS and errors as the RFCs say. (hono types the

@@ -44,8 +44,13 @@ class MemoryOAuthProvider implements OAuthClientProvider {
   saved?: OAuthTokens;
   verifier?: string;
   authorizationUrl?: URL;
+  readonly sentState = crypto.randomUUID();
 
   constructor(readonly redirectUrl: string) {}
+
+  state() {
+    return this.sentState;
+  }
 
   get clientMetadata(): OAuthClientMetadata {
     return {
@@ -168,7 +173,7 @@ describe('an MCP client with no key, only OAuth', () => {
     // The browser lands on the client's loopback listener, which hands the code to the client.
     expect((await fetch(redirect)).status).toBe(200);
     const received = codes.at(-1)!;
-    expect(received.get('state')).toBeNull();
+    expect(received.get('state')).toBe(provider.sentState);
     expect(received.get('iss')).toBe(server.url);
     const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
     await transport.finishAuth(received.get('code')!);
