@@ -14,6 +14,7 @@ import { rateLimit } from './middleware/rate-limit.ts';
 import { actions } from './routes/actions.ts';
 import { commands } from './routes/commands.ts';
 import { dnsRebindingCheck, mcp, mcpErrorResponse } from './routes/mcp.ts';
+import { oauth } from './routes/oauth.ts';
 import { objects } from './routes/objects.ts';
 import { oms } from './routes/oms.ts';
 import { health } from './routes/health.ts';
@@ -34,7 +35,8 @@ export function rateBucketOf(method: string, path: string): RateBucket {
   return method === 'POST' && research ? 'commands' : 'reads';
 }
 
-const EXPOSED_HEADERS = ['X-Request-Id', 'X-Run-Id', 'X-Audit-Id', 'X-Run-Status', 'Retry-After', 'Location'];
+// WWW-Authenticate: browser MCP clients read the OAuth challenge of a 401 from /api/mcp.
+const EXPOSED_HEADERS = ['X-Request-Id', 'X-Run-Id', 'X-Audit-Id', 'X-Run-Status', 'Retry-After', 'Location', 'WWW-Authenticate'];
 
 const app = new OpenAPIHono<AppEnv>();
 
@@ -77,13 +79,17 @@ v1.route('/runs', runs);
 v1.route('/audit', audit);
 app.route('/api/v1', v1);
 
-// The MCP door: DNS-rebinding check first, then the same keys and body limit; it picks its rate bucket from the JSON-RPC call.
+// The MCP door: DNS-rebinding check first, then the same keys (or an OAuth access token, src/oauth/) and body limit; it picks its rate bucket from the JSON-RPC call.
 // Its refusals are JSON-RPC error bodies (set before mounting: hono wraps the routes when mounted).
 const mcpDoor = new Hono<AppEnv>();
 mcpDoor.onError(mcpErrorResponse);
-mcpDoor.use(dnsRebindingCheck(), apiKeyAuth(), limitBody);
+mcpDoor.use(dnsRebindingCheck(), apiKeyAuth({ oauth: true }), limitBody);
 mcpDoor.route('/', mcp);
 app.route('/api/mcp', mcpDoor);
+
+// OAuth for MCP clients that cannot send a key: metadata, token and registration endpoints (the
+// authorize step is the dashboard's consent page).
+app.route('/', oauth);
 
 // The dashboard for people (sessions, not keys); same-origin only: no CORS, CSRF-checked forms.
 app.route('/dashboard', dashboard);

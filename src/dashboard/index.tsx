@@ -10,6 +10,8 @@ import type { DashboardEnv } from './env.ts';
 import { renderer } from './layout.tsx';
 import { dashboardHeaders, loadSession, requireHttps, requireSession } from './middleware.ts';
 import { account } from './pages/account.tsx';
+import { connections } from './pages/connections.tsx';
+import { consent } from './pages/consent.tsx';
 import { home } from './pages/home.tsx';
 import { keys } from './pages/keys.tsx';
 import { onboarding } from './pages/onboarding.tsx';
@@ -50,10 +52,13 @@ dashboard.route('/', account);
 dashboard.route('/', team);
 
 // Signed in.
-for (const path of ['/', '/onboarding', '/onboarding/*', '/settings/*', '/team', '/team/*']) dashboard.use(path, requireSession());
+for (const path of ['/', '/onboarding', '/onboarding/*', '/settings/*', '/team', '/team/*', '/oauth/*']) dashboard.use(path, requireSession());
 dashboard.route('/', home);
 dashboard.route(ONBOARDING_PATH.replace('/dashboard', ''), onboarding);
 dashboard.route(KEY_SETTINGS_PATH.replace('/dashboard', ''), keys);
+// The OAuth authorize step (consent) of MCP clients, and the person's connected clients (src/oauth/).
+dashboard.route('/oauth', consent);
+dashboard.route('/settings/connections', connections);
 
 dashboard.notFound((c) => {
   c.status(404);

@@ -14,6 +14,7 @@ export const NAV: ReadonlyArray<{ path: string; label: string }> = [
   { path: '/dashboard', label: 'Overview' },
   { path: ONBOARDING_PATH, label: 'Sales profile' },
   { path: '/dashboard/settings/keys', label: 'API keys' },
+  { path: '/dashboard/settings/connections', label: 'MCP clients' },
   { path: '/dashboard/team', label: 'Team' },
 ];
 

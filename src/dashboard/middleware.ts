@@ -43,6 +43,8 @@ export function dashboardHeaders(): MiddlewareHandler<DashboardEnv> {
     },
     xFrameOptions: 'DENY',
     referrerPolicy: 'same-origin',
+    // A page may send its own policy: the OAuth consent page adds the client's redirect origin to form-action.
+    overwrite: false,
   });
   return async function dashboardHeadersAndCaching(c, next) {
     await headers(c, async () => {

@@ -1,14 +1,37 @@
 import type { MiddlewareHandler } from 'hono';
 import { authenticate } from '../auth/authenticate.ts';
+import { DomainError } from '../ground/errors.ts';
 import type { AppEnv } from '../env.ts';
+import { authenticateOAuthToken, oauthBearerToken } from '../oauth/authenticate.ts';
+import { bearerChallenge } from '../oauth/server.ts';
 
-/** Authenticates `Authorization: Bearer <key>` and sets `principal` and `core` on the context. */
-export function apiKeyAuth(): MiddlewareHandler<AppEnv> {
+export interface ApiKeyAuthOptions {
+  /**
+   * Also accept OAuth access tokens for this origin's MCP resource (src/oauth/), and answer 401
+   * with the challenge that names the protected resource metadata, so MCP clients find the
+   * authorization server. Set on /api/mcp only: the tokens' audience is the MCP server.
+   */
+  oauth?: boolean;
+}
+
+/** Authenticates `Authorization: Bearer <key or token>` and sets `principal` and `core` on the context. */
+export function apiKeyAuth(options: ApiKeyAuthOptions = {}): MiddlewareHandler<AppEnv> {
   return async function apiKeyAuth(c, next) {
-    const principal = await authenticate(c.env, c.req.header('Authorization'), {
-      waitUntil: (promise) => c.executionCtx.waitUntil(promise),
-      clientAddress: c.req.header('CF-Connecting-IP'),
-    });
+    const authorization = c.req.header('Authorization');
+    const clientAddress = c.req.header('CF-Connecting-IP');
+    const token = options.oauth ? oauthBearerToken(authorization) : undefined;
+    const origin = new URL(c.req.url).origin;
+    let principal;
+    try {
+      principal = token
+        ? await authenticateOAuthToken(c.env, token, { origin, clientAddress })
+        : await authenticate(c.env, authorization, { waitUntil: (promise) => c.executionCtx.waitUntil(promise), clientAddress });
+    } catch (error) {
+      if (options.oauth && error instanceof DomainError && error.code === 'unauthorized') {
+        throw new DomainError('unauthorized', error.message, { headers: { ...error.headers, 'WWW-Authenticate': bearerChallenge(origin) } });
+      }
+      throw error;
+    }
     c.set('principal', principal);
     c.set('core', { env: c.env, principal, requestId: c.var.requestId });
     await next();

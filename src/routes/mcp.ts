@@ -132,7 +132,7 @@ export const mcpOperations = [
     method: 'post',
     path: '/api/mcp',
     operationId: 'mcp',
-    summary: 'The MCP server (Streamable HTTP, JSON-RPC 2.0; stateless, JSON responses)',
+    summary: 'The MCP server (Streamable HTTP, JSON-RPC 2.0; stateless, JSON responses); an API key or an OAuth access token',
     description:
       'One JSON-RPC message per request (no batches). Send Accept: application/json, text/event-stream. Tools: one per command, run-status, get-profile, set-profile and import-objects; ' +
       'their argument schemas are those of the REST commands (tools/list gives them as JSON Schema). Answers only on MCP_ALLOWED_HOSTS, and to browser ' +
@@ -163,7 +163,11 @@ export const mcpOperations = [
       },
       202: { description: 'A notification or response was accepted (no body).', headers: headers() },
       400: rpcError('-32600 for a batch (a JSON array; MCP has none since 2025-06-18), -32700 for malformed JSON.'),
-      401: rpcError('A missing, malformed, unknown or revoked key.', { 'WWW-Authenticate': z.string().describe('Bearer realm="recon"') }),
+      401: rpcError('A missing, malformed, unknown or revoked key or OAuth access token.', {
+        'WWW-Authenticate': z
+          .string()
+          .describe('Bearer realm="recon", resource_metadata="<origin>/.well-known/oauth-protected-resource/api/mcp", scope="commands oms:read": where MCP clients find the OAuth authorization server (RFC 9728).'),
+      }),
       403: rpcError('-32000, data.error access_denied: a Host not in MCP_ALLOWED_HOSTS or a browser Origin not in MCP_ALLOWED_ORIGINS.'),
       413: rpcError('A body over 256 KiB.'),
       429: rpcError("The key's rate limit, or the client address's failed-key limit.", {
