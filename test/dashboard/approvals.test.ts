@@ -36,6 +36,7 @@ describe('the approvals page', () => {
     expect(html).toContain(`<h2 id="title-${rename.id}"><a href="/dashboard/approvals/${rename.id}">Update properties</a></h2>`);
     expect(html).toContain('Requested by API key &quot;test key&quot; (');
     expect(html).toContain('<blockquote>The legal name changed.</blockquote>');
+    expect(html).toContain('Changes <a href="/dashboard/objects/view?type=company&amp;key=acme.com">company <code>acme.com</code></a> (version 1)');
     expect(html).toContain('<tr><th scope="row">name</th><td><del>Acme Analytics</del></td><td><ins>Acme Analytics Inc</ins></td></tr>');
     expect(html).toContain(`aria-label="Approve ${rename.id}"`);
     expect(html).toContain(`aria-label="Reject ${rename.id}"`);
@@ -51,6 +52,7 @@ describe('the approvals page', () => {
     await request(mine.key, { action: 'upsert_object', params: { type: 'company', key: 'initech.example', properties: { name: 'Initech' } } });
     const { html } = await page(mine.browser, '/dashboard/approvals');
     expect(html).toContain('<tr><th scope="row">name</th><td><del>Globex</del></td><td class="muted">(deleted)</td></tr>');
+    expect(html).toContain('Deletes <a href="/dashboard/objects/view?type=company&amp;key=globex.com">company <code>globex.com</code></a> (version 1). What goes:');
     expect(html).toContain('<p>Its links go with it:</p><ul><li><del>competitorOf → company acme.com</del></li></ul>');
     expect(html).toContain('<ins>Adds</ins> the link <strong>competitors</strong> from <a href="/dashboard/objects/view?type=company&amp;key=globex.com">company <code>globex.com</code></a> to');
     expect(html).toContain('Creates company <code>initech.example</code>.');

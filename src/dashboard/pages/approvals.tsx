@@ -80,10 +80,11 @@ function show(value: unknown): string {
   return value === undefined ? '' : typeof value === 'string' ? value : (JSON.stringify(value) ?? 'null');
 }
 
-function ObjectName({ type, key }: Endpoint) {
+/** An object by type and key, linked to its page (`key` is JSX's own prop, so the object's is `object`). */
+function ObjectName({ object }: { object: Endpoint }) {
   return (
-    <a href={objectPath(type, key)}>
-      {type} <code>{key}</code>
+    <a href={objectPath(object.type, object.key)}>
+      {object.type} <code>{object.key}</code>
     </a>
   );
 }
@@ -95,8 +96,8 @@ function Diff({ change }: { change: Change }) {
   if (request.action === 'link' || request.action === 'unlink') {
     return (
       <p class="diff-line">
-        {request.action === 'link' ? <ins>Adds</ins> : <del>Removes</del>} the link <strong>{params.link}</strong> from <ObjectName {...params.from!} /> to{' '}
-        <ObjectName {...params.to!} />.
+        {request.action === 'link' ? <ins>Adds</ins> : <del>Removes</del>} the link <strong>{params.link}</strong> from <ObjectName object={params.from!} /> to{' '}
+        <ObjectName object={params.to!} />.
       </p>
     );
   }
@@ -106,7 +107,7 @@ function Diff({ change }: { change: Change }) {
     return (
       <>
         <p>
-          Deletes <ObjectName type={current.type} key={current.key} /> (version {current.version}). What goes:
+          Deletes <ObjectName object={current} /> (version {current.version}). What goes:
         </p>
         <table class="diff">
           <thead>
@@ -153,7 +154,7 @@ function Diff({ change }: { change: Change }) {
       <p>
         {current ? (
           <>
-            Changes <ObjectName type={current.type} key={current.key} /> (version {current.version}); properties not listed stay as they are.
+            Changes <ObjectName object={current} /> (version {current.version}); properties not listed stay as they are.
           </>
         ) : request.action === 'update_properties' ? (
           <>
