@@ -49,6 +49,30 @@ table { border-collapse: collapse; width: 100%; margin: 1rem 0; }
 th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 .actions { display: flex; gap: .5rem; flex-wrap: wrap; }
 .muted { color: var(--muted); }
+button.danger, .button.danger { background: var(--error); border-color: var(--error); color: #fff; }
+.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0 0 1rem; }
+.facts dt { font-weight: 600; }
+.facts dd { margin: 0; overflow-wrap: anywhere; }
+progress, meter { width: 8rem; vertical-align: middle; }
+.spend { white-space: nowrap; }
+.markdown { border-top: 1px solid var(--line); padding-top: .5rem; overflow-wrap: anywhere; }
+.markdown table { font-size: .95rem; }
+.markdown blockquote, .card blockquote { margin: 0 0 1rem; padding: .25rem 1rem; border-left: 4px solid var(--line); color: var(--muted); }
+.card { border: 1px solid var(--line); border-radius: 4px; padding: 0 1rem 1rem; margin: 0 0 1rem; }
+.card h2 { margin-top: 1rem; }
+.card form { margin: 0; }
+.diff del { background: #ffebe9; text-decoration: line-through; }
+.diff ins, .diff-line ins { background: #dafbe1; text-decoration: none; }
+.diff del, .diff ins { overflow-wrap: anywhere; }
+.tabs ul { display: flex; gap: 1.5rem; list-style: none; margin: 0 0 1rem; padding: 0; border-bottom: 1px solid var(--line); }
+.tabs a { display: inline-block; padding: .25rem 0; }
+.tabs a[aria-current="page"] { font-weight: 700; text-decoration: none; border-bottom: 3px solid var(--accent); }
+.search { max-width: 36rem; margin-bottom: 1rem; }
+.search select, .inline-form select, .field input[type=search] { padding: .4rem .5rem; border: 1px solid #8c959f; border-radius: 4px; font: inherit; }
+.field input[type=search] { width: 100%; }
+.inline-form { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; margin-bottom: 1rem; }
+.value { white-space: pre-wrap; overflow-wrap: anywhere; }
+ul.plain { list-style: none; margin: 0; padding: 0; }
 `;
 
 const JS = `

@@ -75,3 +75,42 @@ export const Notice: FC<{ children?: Child }> = ({ children }) => (
 export function when(iso: string | null | undefined): string {
   return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '—';
 }
+
+/** A refusal shown on top of a page (an action the operation refused: 409, 428, 429...). */
+export const ErrorAlert: FC<{ message?: string }> = ({ message }) => (message ? <ErrorSummary errors={{ summary: message, fields: {} }} /> : null);
+
+/**
+ * A link to an address from the data (a source's URL): a link only for http(s), opened without
+ * the referrer or the opener; anything else is shown as text.
+ */
+export const ExternalLink: FC<{ href: string; children?: Child }> = ({ href, children }) =>
+  /^https?:\/\//i.test(href) ? (
+    <a href={href} rel="noopener noreferrer nofollow">
+      {children ?? href}
+    </a>
+  ) : (
+    <span>{children ?? href}</span>
+  );
+
+/** "Next page" for a list paged by a cursor: a link to the same page with `cursor` set, or nothing. */
+export const NextPage: FC<{ path: string; params?: Record<string, string | undefined>; cursor: string | null; label?: string }> = ({ path, params, cursor, label }) => {
+  if (!cursor) return null;
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params ?? {})) if (value) query.set(name, value);
+  query.set('cursor', cursor);
+  return (
+    <p>
+      <a href={`${path}?${query.toString()}`}>{label ?? 'Next page'}</a>
+    </p>
+  );
+};
+
+/** Micros (millionths of a dollar) as dollars, e.g. 3000 -> `$0.003`. */
+export function dollars(micros: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(micros / 1_000_000);
+}
+
+/** The dashboard page of one OMS object (keys can be URLs, so both go in the query). */
+export function objectPath(type: string, key: string): string {
+  return `/dashboard/objects/view?${new URLSearchParams({ type, key }).toString()}`;
+}

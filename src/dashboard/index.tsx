@@ -10,12 +10,16 @@ import type { DashboardEnv } from './env.ts';
 import { renderer } from './layout.tsx';
 import { dashboardHeaders, loadSession, requireHttps, requireSession } from './middleware.ts';
 import { account } from './pages/account.tsx';
+import { approvals } from './pages/approvals.tsx';
 import { connections } from './pages/connections.tsx';
 import { consent } from './pages/consent.tsx';
 import { home } from './pages/home.tsx';
 import { keys } from './pages/keys.tsx';
+import { objects } from './pages/objects.tsx';
 import { onboarding } from './pages/onboarding.tsx';
+import { runs } from './pages/runs.tsx';
 import { team } from './pages/team.tsx';
+import { watches } from './pages/watches.tsx';
 
 /**
  * The dashboard at /dashboard: server-rendered pages (hono/jsx) for people, in the same Worker.
@@ -53,9 +57,14 @@ dashboard.route('/', team);
 
 // Signed in.
 for (const path of ['/', '/onboarding', '/onboarding/*', '/settings/*', '/team', '/team/*', '/oauth/*']) dashboard.use(path, requireSession());
+for (const page of ['/runs', '/watches', '/approvals', '/objects']) dashboard.use(page, requireSession()).use(`${page}/*`, requireSession());
 dashboard.route('/', home);
 dashboard.route(ONBOARDING_PATH.replace('/dashboard', ''), onboarding);
 dashboard.route(KEY_SETTINGS_PATH.replace('/dashboard', ''), keys);
+dashboard.route('/runs', runs);
+dashboard.route('/watches', watches);
+dashboard.route('/approvals', approvals);
+dashboard.route('/objects', objects);
 // The OAuth authorize step (consent) of MCP clients, and the person's connected clients (src/oauth/).
 dashboard.route('/oauth', consent);
 dashboard.route('/settings/connections', connections);

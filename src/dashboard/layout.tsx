@@ -12,6 +12,10 @@ import type { DashboardEnv, PageProps } from './env.ts';
  */
 export const NAV: ReadonlyArray<{ path: string; label: string }> = [
   { path: '/dashboard', label: 'Overview' },
+  { path: '/dashboard/runs', label: 'Runs' },
+  { path: '/dashboard/watches', label: 'Watches' },
+  { path: '/dashboard/approvals', label: 'Approvals' },
+  { path: '/dashboard/objects', label: 'Objects' },
   { path: ONBOARDING_PATH, label: 'Sales profile' },
   { path: '/dashboard/settings/keys', label: 'API keys' },
   { path: '/dashboard/settings/connections', label: 'MCP clients' },
@@ -23,7 +27,7 @@ function isCurrent(path: string, current: string): boolean {
 }
 
 /** Every page: skip link, header with navigation and sign-out, the onboarding banner, main, footer. */
-function Page({ title, children }: PageProps & { children?: Child }, c: Context<DashboardEnv>) {
+function Page({ title, refreshSeconds, children }: PageProps & { children?: Child }, c: Context<DashboardEnv>) {
   const session = c.var.session;
   const current = c.req.path;
   return (
@@ -32,6 +36,7 @@ function Page({ title, children }: PageProps & { children?: Child }, c: Context<
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Recon`}</title>
+        {refreshSeconds ? <meta http-equiv="refresh" content={String(refreshSeconds)} /> : null}
         <link rel="stylesheet" href={assetUrl('dashboard.css')} />
         <script src={assetUrl('dashboard.js')} defer></script>
       </head>

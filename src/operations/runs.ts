@@ -35,6 +35,13 @@ export interface RunView {
   retryAfter?: number;
   createdAt: string;
   updatedAt: string;
+  /** What the run looks at (the status line's subject, e.g. `acme.com`). */
+  target: string;
+  /** Steps finished (done or given up) and steps in all: the run's progress. */
+  stepsDone: number;
+  stepsTotal: number;
+  /** When it reached its final status; null while running. */
+  finishedAt: string | null;
 }
 
 const POLL_AFTER_SECONDS = 2;
@@ -130,7 +137,16 @@ async function readRun(ctx: CoreContext, kind: string | undefined, id: string): 
 }
 
 export function viewOf(run: RunRecord): RunView {
-  const base = { id: run.id, kind: run.kind, createdAt: run.createdAt, updatedAt: run.updatedAt };
+  const base = {
+    id: run.id,
+    kind: run.kind,
+    createdAt: run.createdAt,
+    updatedAt: run.updatedAt,
+    target: run.target,
+    stepsDone: run.steps.filter((s) => s.status !== 'pending').length,
+    stepsTotal: run.steps.length,
+    finishedAt: run.status === 'running' ? null : (run.finishedAt ?? run.updatedAt),
+  };
   if (run.status !== 'running') return { ...base, status: run.status, markdown: run.result ?? '' };
   const index = run.steps.findIndex((s) => s.status === 'pending');
   const step = run.steps[index];

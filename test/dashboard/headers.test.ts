@@ -4,7 +4,7 @@ import { call } from '../helpers/fixtures.ts';
 import { Browser, signUp } from './browser.ts';
 
 describe('dashboard security headers', () => {
-  it.each(['/dashboard/sign-in', '/dashboard/sign-up', '/dashboard', '/dashboard/settings/keys', '/dashboard/onboarding', '/dashboard/team', '/dashboard/no-such-page'])(
+  it.each(['/dashboard/sign-in', '/dashboard/sign-up', '/dashboard', '/dashboard/settings/keys', '/dashboard/onboarding', '/dashboard/team', '/dashboard/runs', '/dashboard/watches', '/dashboard/approvals', '/dashboard/objects', '/dashboard/no-such-page'])(
     '%s: strict CSP, no framing, same-origin referrer, never cached, no CORS',
     async (path) => {
       const browser = new Browser();

@@ -1,0 +1,314 @@
+/** @jsxImportSource hono/jsx */
+import { Hono } from 'hono';
+import { DomainError } from '../../ground/errors.ts';
+import { coreContextFor } from '../../operations/account.ts';
+import { getMetadata, getOmsObject, getOmsProvenance, searchOmsObjects, type ObjectPage, type ObjectView, type Provenance } from '../../operations/oms-reads.ts';
+import { ErrorSummary, ExternalLink, NextPage, objectPath, when } from '../components.tsx';
+import type { DashboardEnv } from '../env.ts';
+import { formErrors, type FormErrors } from '../form.ts';
+import { renderMarkdown } from '../markdown.ts';
+import { accountContext, refusedWith } from '../status.ts';
+
+/**
+ * Objects (issue 14, part 7): a search over the OMS (a type and words, operations/oms-reads.ts
+ * `searchOmsObjects`) and a page per object with its properties, where each came from (kind, id,
+ * url, when), its links and its history (`getOmsObject`, `getOmsProvenance`). A brief's markdown
+ * is rendered as on a run's page.
+ */
+export const objects = new Hono<DashboardEnv>();
+
+const PATH = '/dashboard/objects';
+const PAGE_SIZE = 25;
+/** A property value longer than this is shown folded (a source's content can be long). */
+const FOLD_AFTER = 300;
+
+/** What names an object in a list: the first of these properties it has, else its key. */
+const LABEL_PROPERTIES = ['name', 'title', 'topic', 'email'];
+
+function labelOf(object: ObjectView): string {
+  for (const name of LABEL_PROPERTIES) {
+    const value = object.properties[name];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return object.key;
+}
+
+function asText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? 'null';
+}
+
+/** A property value as text; a long one folded behind its first characters. */
+function Value({ value }: { value: unknown }) {
+  const text = asText(value);
+  if (text.length <= FOLD_AFTER) return <span class="value">{text}</span>;
+  return (
+    <details>
+      <summary>{`${text.slice(0, 200)}… (${text.length.toLocaleString('en-US')} characters)`}</summary>
+      <div class="value">{text}</div>
+    </details>
+  );
+}
+
+/** Where a value came from: its kind and id, linked to the dashboard page of that id when there is one. */
+function SourceOf({ source }: { source: { kind: string; id: string; url?: string } }) {
+  const page =
+    source.kind === 'action'
+      ? `/dashboard/approvals/${encodeURIComponent(source.id)}`
+      : source.kind === 'watch'
+        ? `/dashboard/watches/${encodeURIComponent(source.id)}`
+        : undefined;
+  return (
+    <>
+      {source.kind}{' '}
+      {page ? (
+        <a href={page}>
+          <code>{source.id}</code>
+        </a>
+      ) : (
+        <code>{source.id}</code>
+      )}
+      {source.url ? (
+        <>
+          {' '}
+          (<ExternalLink href={source.url} />)
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function SearchForm({ types, type, query, errors }: { types: string[]; type: string; query: string; errors?: FormErrors }) {
+  const queryError = errors?.fields.query;
+  return (
+    <form method="get" action={PATH} class="search" role="search">
+      <ErrorSummary errors={errors} />
+      <div class="field">
+        <label for="field-type">Type</label>
+        <select id="field-type" name="type">
+          {types.map((t) => (
+            <option value={t} selected={t === type}>
+              {t}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class={queryError ? 'field field-error' : 'field'}>
+        <label for="field-q">Words</label>
+        <p class="hint" id="field-q-hint">
+          All of them must appear (sources: in title and text, by word stem; other types: in name, domain, email, title, topic and the like). Leave empty to list
+          every object of the type.
+        </p>
+        {queryError ? (
+          <p class="error" id="field-q-error">
+            {queryError}
+          </p>
+        ) : null}
+        <input
+          type="search"
+          id="field-q"
+          name="q"
+          value={query}
+          maxlength={500}
+          aria-describedby={queryError ? 'field-q-hint field-q-error' : 'field-q-hint'}
+          aria-invalid={queryError ? 'true' : undefined}
+        />
+      </div>
+      <button type="submit">Search</button>
+    </form>
+  );
+}
+
+function Results({ page, type, query }: { page: ObjectPage; type: string; query: string }) {
+  if (page.objects.length === 0) return <p>No {type} matches.</p>;
+  return (
+    <>
+      <table>
+        <caption class="muted">Objects of type {type}{query ? ` matching "${query}"` : ''}.</caption>
+        <thead>
+          <tr>
+            <th scope="col">Object</th>
+            <th scope="col">Key</th>
+            <th scope="col">Updated</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.objects.map((object) => (
+            <tr>
+              <td>
+                <a href={objectPath(object.type, object.key)}>{labelOf(object)}</a>
+              </td>
+              <td>
+                <code>{object.key}</code>
+              </td>
+              <td>{when(object.updatedAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <NextPage path={PATH} params={{ type, q: query }} cursor={page.nextPageToken} />
+    </>
+  );
+}
+
+objects.get('/', async (c) => {
+  const ctx = coreContextFor(accountContext(c));
+  const types = getMetadata(ctx).objectTypes.map((t) => t.type as string);
+  const type = c.req.query('type') || 'company';
+  const query = (c.req.query('q') ?? '').trim();
+  let page: ObjectPage | undefined;
+  let errors: FormErrors | undefined;
+  try {
+    page = await searchOmsObjects(ctx, { type, ...(query ? { query } : {}), pageSize: PAGE_SIZE, ...(c.req.query('cursor') ? { pageToken: c.req.query('cursor') } : {}) });
+  } catch (error) {
+    errors = formErrors(error, ['type', 'query']);
+    if (error instanceof DomainError && error.details?.some((d) => d.path === 'type')) errors = { summary: `Choose a type: ${types.join(', ')}.`, fields: {} };
+    refusedWith(c, error);
+  }
+  return c.render(
+    <>
+      <SearchForm types={types} type={types.includes(type) ? type : 'company'} query={query} errors={errors} />
+      {page ? <Results page={page} type={type} query={query} /> : null}
+    </>,
+    { title: 'Objects' },
+  );
+});
+
+function PropertyTable({ object, provenance }: { object: ObjectView; provenance: Provenance }) {
+  const known = new Map(provenance.properties.map((p) => [p.name, p]));
+  const names = [...new Set([...Object.keys(object.properties), ...known.keys()])].sort();
+  if (names.length === 0) return <p>No properties.</p>;
+  return (
+    <table>
+      <caption class="muted">Each property with where its current value came from.</caption>
+      <thead>
+        <tr>
+          <th scope="col">Property</th>
+          <th scope="col">Value</th>
+          <th scope="col">Source</th>
+          <th scope="col">When</th>
+        </tr>
+      </thead>
+      <tbody>
+        {names.map((name) => {
+          const origin = known.get(name);
+          return (
+            <tr>
+              <th scope="row">{name}</th>
+              <td>
+                <Value value={object.properties[name] ?? null} />
+              </td>
+              <td>{origin ? <SourceOf source={origin.source} /> : 'derived'}</td>
+              <td>{origin ? when(origin.updatedAt) : '—'}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function LinkTable({ provenance }: { provenance: Provenance }) {
+  if (provenance.relationships.length === 0) return <p>No links.</p>;
+  return (
+    <table>
+      <caption class="muted">Links both ways, newest first (at most 100).</caption>
+      <thead>
+        <tr>
+          <th scope="col">Link</th>
+          <th scope="col">To</th>
+          <th scope="col">Source</th>
+          <th scope="col">Since</th>
+        </tr>
+      </thead>
+      <tbody>
+        {provenance.relationships.map((r) => (
+          <tr>
+            <td>{r.link}</td>
+            <td>
+              <a href={objectPath(r.targetType, r.targetKey)}>
+                {r.targetType} {r.targetKey}
+              </a>
+            </td>
+            <td>
+              <SourceOf source={r.source} />
+            </td>
+            <td>{when(r.createdAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function HistoryTable({ provenance }: { provenance: Provenance }) {
+  if (provenance.history.length === 0) return <p>No changes recorded.</p>;
+  return (
+    <table>
+      <caption class="muted">Changes, newest first (at most 100).</caption>
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">Property</th>
+          <th scope="col">From</th>
+          <th scope="col">To</th>
+          <th scope="col">Source</th>
+        </tr>
+      </thead>
+      <tbody>
+        {provenance.history.map((h) => (
+          <tr>
+            <td>{when(h.at)}</td>
+            <td>{h.property}</td>
+            <td>{h.from === null ? <span class="muted">(not set)</span> : <Value value={h.from} />}</td>
+            <td>{h.to === null ? <span class="muted">(removed)</span> : <Value value={h.to} />}</td>
+            <td>
+              <SourceOf source={h.source} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+objects.get('/view', async (c) => {
+  const ctx = coreContextFor(accountContext(c));
+  const input = { type: c.req.query('type') ?? '', key: c.req.query('key') ?? '' };
+  const object = await getOmsObject(ctx, input);
+  const provenance = await getOmsProvenance(ctx, { type: object.type, key: object.key });
+  const markdown = object.type === 'brief' && typeof object.properties.markdown === 'string' ? object.properties.markdown : undefined;
+  return c.render(
+    <>
+      <p>
+        <a href={`${PATH}?${new URLSearchParams({ type: object.type }).toString()}`}>Search {object.type} objects</a>
+      </p>
+      <dl class="facts">
+        <dt>Type</dt>
+        <dd>{object.type}</dd>
+        <dt>Key</dt>
+        <dd>
+          <code>{object.key}</code>
+        </dd>
+        <dt>Version</dt>
+        <dd>{object.version}</dd>
+        <dt>Created</dt>
+        <dd>{when(object.createdAt)}</dd>
+        <dt>Updated</dt>
+        <dd>{when(object.updatedAt)}</dd>
+      </dl>
+      {markdown !== undefined ? (
+        <section aria-labelledby="brief-title">
+          <h2 id="brief-title">Brief</h2>
+          <article class="markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(markdown) }} />
+        </section>
+      ) : null}
+      <h2>Properties</h2>
+      <PropertyTable object={object} provenance={provenance} />
+      <h2>Links</h2>
+      <LinkTable provenance={provenance} />
+      <h2>History</h2>
+      <HistoryTable provenance={provenance} />
+    </>,
+    { title: `${object.type} ${labelOf(object)}` },
+  );
+});

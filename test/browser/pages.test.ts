@@ -1,0 +1,212 @@
+/**
+ * The dashboard's runs, watches, approvals and objects pages in real headless Chromium against the
+ * real dev server: approve a request, start an audit and read it when it completes, read a report
+ * quoting a source with a script in it (which must not run), cancel a watch, search objects. A
+ * screenshot of each page is saved (test-results/screenshots/, names starting with `pages-`).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startDevServer, type DevServer } from '../e2e/dev-server.ts';
+import { launchChromium, screenshot } from './chromium.ts';
+
+let server: DevServer;
+let browser: Browser;
+let page: Page;
+const consoleErrors: string[] = [];
+/** What a hostile source's script would print or show, if it ever ran. */
+const pwned: string[] = [];
+
+beforeAll(async () => {
+  server = await startDevServer({ knowledgeBase: false });
+  browser = await launchChromium();
+  page = await (await browser.newContext()).newPage();
+  page.on('console', (message) => {
+    if (message.text().includes('pwned')) pwned.push(message.text());
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) consoleErrors.push(message.text());
+  });
+  page.on('dialog', async (dialog) => {
+    pwned.push(`dialog: ${dialog.message()}`);
+    await dialog.dismiss();
+  });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function api(path: string, key: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(server.url + path, { ...init, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...init.headers } });
+}
+
+const SCRIPT = `<script>globalThis.pwned = 1; console.log('pwned by script')</script>`;
+const LINES = [
+  { type: 'company', key: 'initech.example', properties: { name: 'Initech Labs' } },
+  { type: 'company', key: 'globex.com', properties: { name: 'Globex' } },
+  {
+    type: 'source',
+    key: 'https://reviews.example/initech',
+    properties: {
+      title: `Initech Labs pricing review ${SCRIPT} <img src=x onerror="console.log('pwned by img')">`,
+      publishedAt: '2026-05-01',
+      content:
+        `Initech Labs pricing starts at $29 per seat per month ${SCRIPT} for small finance teams. ` +
+        `Initech Labs pricing plans are listed [here](javascript:console.log('pwned-by-link')) for every buyer.`,
+    },
+  },
+  {
+    type: 'source',
+    key: 'https://initech.example/pricing',
+    properties: { title: 'Initech Labs pricing', publishedAt: '2026-06-01', content: 'Initech Labs pricing has three plans. The Team plan of Initech Labs costs $49 per seat per month.' },
+  },
+];
+
+describe('runs, watches, approvals and objects in Chromium', () => {
+  let key = '';
+
+  test('set up: sign up, finish the sales profile, create a key, load data through the API', async () => {
+    await page.goto(`${server.url}/dashboard/sign-up`);
+    await page.getByLabel('Organization').fill('Initech Labs');
+    await page.getByLabel('Your name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(`ada-pages-${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill('correct horse battery staple');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/dashboard/onboarding');
+    await page.getByLabel('Company name').fill('Initech Labs');
+    await page.getByLabel('Company domain').fill('initech.example');
+    await page.getByLabel('What you sell').fill('Workflow software for finance teams');
+    await page.getByLabel('Industries you sell to').fill('Fintech');
+    await page.getByLabel('Company sizes you sell to').fill('51-200');
+    await page.getByLabel('Regions you sell in').fill('Europe');
+    await page.getByLabel('Buyer personas').fill('CFO');
+    await page.getByRole('button', { name: 'Save sales profile' }).click();
+    await page.getByText('Saved. Your sales profile is complete').waitFor();
+
+    await page.goto(`${server.url}/dashboard/settings/keys`);
+    await page.getByLabel('Name').fill('Agent');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    key = (await page.locator('#new-key').textContent())!.trim();
+    expect(key).toMatch(/^rk_live_/);
+
+    const imported = await api('/api/v1/oms/objects/import', key, {
+      method: 'POST',
+      body: LINES.map((line) => JSON.stringify(line)).join('\n'),
+      headers: { 'Content-Type': 'application/x-ndjson' },
+    });
+    expect(await imported.json()).toMatchObject({ failed: 0 });
+  });
+
+  test('approve a request: the diff, then the change applied', async () => {
+    const requested = await api('/api/v1/oms/actions', key, {
+      method: 'POST',
+      body: JSON.stringify({ action: 'update_properties', params: { type: 'company', key: 'globex.com', properties: { name: 'Globex Corporation' } }, reason: 'Their legal name.' }),
+    });
+    expect(requested.status).toBe(202);
+    const { id } = (await requested.json()) as { id: string };
+
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Approvals' }).click();
+    await page.waitForURL('**/dashboard/approvals');
+    const card = page.getByRole('region', { name: 'Update properties' });
+    expect(await card.locator('del').textContent()).toBe('Globex');
+    expect(await card.locator('ins').textContent()).toBe('Globex Corporation');
+    await screenshot(page, 'pages-01-approvals-pending');
+    await page.getByRole('button', { name: `Approve ${id}` }).click();
+    await page.getByText('Request approved and applied.').waitFor();
+    await screenshot(page, 'pages-02-approval-applied');
+
+    const after = (await (await api(`/api/v1/oms/actions?id=${id}`, key)).json()) as { status: string };
+    expect(after.status).toBe('applied');
+    const object = (await (await api('/api/v1/oms/objects/get', key, { method: 'POST', body: JSON.stringify({ type: 'company', key: 'globex.com' }) })).json()) as {
+      properties: { name: string };
+    };
+    expect(object.properties.name).toBe('Globex Corporation');
+
+    await page.getByRole('link', { name: 'History' }).click();
+    await page.getByRole('cell', { name: 'applied', exact: true }).waitFor();
+    await screenshot(page, 'pages-03-approvals-history');
+  });
+
+  test('start an audit with the button and read it once it has completed (the page reloads itself)', async () => {
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Runs' }).click();
+    await screenshot(page, 'pages-04-runs-empty');
+    await page.getByRole('button', { name: 'Start an audit' }).click();
+    await page.waitForURL(/\/dashboard\/runs\/[0-9a-f]{64}$/);
+    await screenshot(page, 'pages-05-run-started');
+    // Running: the page reloads every 3 s until the report is there.
+    await page.getByRole('article', { name: 'Report' }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('dd').nth(2).textContent()).toBe('completed');
+    expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toBe('Organization audit: Initech Labs');
+    await screenshot(page, 'pages-06-run-completed');
+
+    await page.getByRole('link', { name: 'All runs' }).click();
+    await page.getByRole('cell', { name: 'completed', exact: true }).waitFor();
+    await screenshot(page, 'pages-07-runs-list');
+  });
+
+  test("a report quoting a source's <script>, <img onerror> and javascript: link runs none of them", async () => {
+    const started = await api('/api/v1/commands/gtm-audit', key, { method: 'POST', body: JSON.stringify({ focus: ['pricing'] }) });
+    expect(started.status).toBe(202);
+    const id = started.headers.get('X-Run-Id')!;
+    await page.goto(`${server.url}/dashboard/runs/${id}`);
+    await page.getByRole('article', { name: 'Report' }).waitFor({ timeout: 60_000 });
+    const report = page.getByRole('article', { name: 'Report' });
+    expect(await report.textContent()).toContain(`Initech Labs pricing review ${SCRIPT}`);
+    expect(await report.locator('script, img, iframe').count()).toBe(0);
+    for (const href of await report.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^(https?:|mailto:)/);
+    // Click the text that would have been the javascript: link, if the report shows it.
+    const linkText = report.getByText("[here](javascript:console.log('pwned-by-link'))");
+    if (await linkText.count()) await linkText.first().click();
+    expect(await page.evaluate(() => (globalThis as { pwned?: unknown }).pwned)).toBeUndefined();
+    await screenshot(page, 'pages-08-run-hostile-source');
+    expect(pwned).toEqual([]);
+  });
+
+  test('watches: spend against the cap, the executions, cancel after confirmation', async () => {
+    const created = await api('/api/v1/oms/watches', key, {
+      method: 'POST',
+      body: JSON.stringify({ target: { type: 'company', key: 'globex.com' }, frequency: '1d', tier: 'lite', costCapMicros: 9000 }),
+    });
+    expect(created.status).toBe(201);
+    const watch = (await created.json()) as { id: string };
+    // Its first execution runs at once.
+    for (let i = 0; i < 100; i++) {
+      const view = (await (await api(`/api/v1/oms/watches?id=${watch.id}`, key)).json()) as { executions: number };
+      if (view.executions > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Watches' }).click();
+    const meter = page.locator('meter').first();
+    expect(await meter.getAttribute('value')).toBe('3000');
+    expect(await meter.getAttribute('max')).toBe('9000');
+    await screenshot(page, 'pages-09-watches');
+
+    await page.getByRole('link', { name: 'company globex.com', exact: true }).click();
+    await page.getByRole('heading', { name: 'Executions (1)' }).waitFor();
+    await screenshot(page, 'pages-10-watch-detail');
+    await page.getByRole('link', { name: 'Cancel this watch' }).click();
+    await screenshot(page, 'pages-11-watch-cancel-confirm');
+    await page.getByRole('button', { name: 'Cancel watch' }).click();
+    await page.getByText('Cancelled. This watch never executes again.').waitFor();
+    const after = (await (await api(`/api/v1/oms/watches?id=${watch.id}`, key)).json()) as { status: string };
+    expect(after.status).toBe('cancelled');
+  });
+
+  test('objects: search, then an object with provenance and history', async () => {
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Objects' }).click();
+    await page.getByLabel('Type').selectOption('company');
+    await page.getByLabel('Words').fill('globex');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: 'Globex Corporation' }).waitFor();
+    await screenshot(page, 'pages-12-objects-search');
+    await page.getByRole('link', { name: 'Globex Corporation' }).click();
+    await page.getByRole('heading', { name: 'History' }).waitFor();
+    expect(await page.getByRole('row', { name: /^name Globex Corporation action apr_/ }).count()).toBe(1);
+    await screenshot(page, 'pages-13-object-detail');
+  });
+
+  test('no page broke its Content-Security-Policy, threw, or ran a source\'s script', () => {
+    expect(consoleErrors).toEqual([]);
+    expect(pwned).toEqual([]);
+  });
+});
