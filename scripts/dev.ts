@@ -58,9 +58,10 @@ const port = has(extra, '--port') ? [] : ['--port', DEFAULT_PORT];
 // Quiet: wrangler prints only warnings and errors (its banner, bindings table, "Ready on" and one
 // line per request are info; the Worker's console.log access log is log level; console.error stays).
 const logLevel = verbose || has(extra, '--log-level') ? [] : ['--log-level', 'warn'];
-// Local development only: watch webhooks may go to http://localhost, 127.0.0.1 and [::1] too
-// (wrangler.toml leaves it unset, so a deployment allows only public https URLs).
-const localWebhooks = ['--var', 'WEBHOOK_ALLOW_LOCAL_HTTP:true'];
+// Local development only: watch webhooks may go to http://localhost, 127.0.0.1 and [::1] too, and
+// sources may be added from pages there (wrangler.toml leaves both unset, so a deployment allows
+// only public addresses).
+const localWebhooks = ['--var', 'WEBHOOK_ALLOW_LOCAL_HTTP:true', '--var', 'SOURCES_ALLOW_LOCAL_HTTP:true'];
 const child = spawnWrangler(['dev', ...port, ...logLevel, ...localWebhooks, ...extra], verbose ? 'inherit' : ['inherit', 'pipe', 'pipe'], {
   // Miniflare otherwise fetches a sample `Request.cf` from workers.cloudflare.com at every start,
   // which offline prints an ENOTFOUND stack trace; the placeholder it falls back to is all local
