@@ -19,6 +19,7 @@ import { objects } from './routes/objects.ts';
 import { oms } from './routes/oms.ts';
 import { health } from './routes/health.ts';
 import { serveOpenApi } from './routes/openapi.ts';
+import { sources } from './routes/sources.ts';
 import { profile } from './routes/profile.ts';
 import { audit, runs } from './routes/runs.ts';
 import { webhookSecret } from './routes/webhook-secret.ts';
@@ -27,9 +28,12 @@ export const MAX_BODY_BYTES = 256 * 1024;
 /** Bulk imports carry whole documents, so they get a larger bound. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
-/** Running a command costs a `commands` token; every other authenticated call costs a `reads` one. */
+/**
+ * Running a command, or adding sources by URL (up to 20 page fetches), costs a `commands` token;
+ * every other authenticated call costs a `reads` one.
+ */
 export function rateBucketOf(method: string, path: string): RateBucket {
-  return method === 'POST' && (path.startsWith('/api/v1/commands/') || path === '/api/v1/audit') ? 'commands' : 'reads';
+  return method === 'POST' && (path.startsWith('/api/v1/commands/') || path === '/api/v1/audit' || path === '/api/v1/oms/sources') ? 'commands' : 'reads';
 }
 
 const EXPOSED_HEADERS = ['X-Request-Id', 'X-Run-Id', 'X-Audit-Id', 'X-Run-Status', 'Retry-After', 'Location'];
@@ -76,6 +80,7 @@ v1.route('/profile', profile);
 v1.route('/oms/objects', objects);
 v1.route('/oms/actions', actions);
 v1.route('/oms/webhooks', webhookSecret);
+v1.route('/oms/sources', sources);
 v1.route('/oms', oms);
 v1.route('/runs', runs);
 v1.route('/audit', audit);

@@ -19,6 +19,8 @@ const MiB = 1024 * 1024;
 
 /** Bytes each /endless request managed to send before the client stopped reading, by its `id`. */
 const endlessSent = new Map<string, number>();
+/** /batch/<id>/<n>: requests in flight now and at most, per id. */
+const inFlight = new Map<string, { now: number; max: number }>();
 /** Bodies of /mutable/<name>, set by PUT. */
 const mutable = new Map<string, string>();
 
@@ -151,6 +153,21 @@ function route(request: IncomingMessage, response: ServerResponse): void {
   // /endless-sent/<id>: what /endless?id=<id> sent, as JSON.
   const sent = /^\/endless-sent\/(.+)$/.exec(path);
   if (sent) return send(response, 200, 'application/json', JSON.stringify({ sent: endlessSent.get(sent[1]!) ?? null }));
+  // /batch/<id>/<n>: a page that takes 150 ms, counting how many of its id are in flight; /batch-stats/<id>: the most at once.
+  const batch = /^\/batch\/([^/]+)\/(\d+)$/.exec(path);
+  if (batch) {
+    const stats = inFlight.get(batch[1]!) ?? { now: 0, max: 0 };
+    inFlight.set(batch[1]!, stats);
+    stats.now++;
+    stats.max = Math.max(stats.max, stats.now);
+    setTimeout(() => {
+      stats.now--;
+      send(response, 200, 'text/html', html(`Batch page ${batch[2]}`, `<p>This is page number ${batch[2]} of the batch.</p>`));
+    }, 150);
+    return;
+  }
+  const batchStats = /^\/batch-stats\/([^/]+)$/.exec(path);
+  if (batchStats) return send(response, 200, 'application/json', JSON.stringify(inFlight.get(batchStats[1]!) ?? null));
   // /mutable/<name>: PUT sets its HTML, GET serves it.
   const editable = /^\/mutable\/(.+)$/.exec(path);
   if (editable) {

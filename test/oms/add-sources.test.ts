@@ -1,0 +1,204 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { rateBucketOf } from '../../src/app.ts';
+import { addSources } from '../../src/operations/add-sources.ts';
+import { call, createOrganization } from '../helpers/fixtures.ts';
+import { fixtureOrigin, fixturePage } from '../helpers/fixture-pages.ts';
+
+// Every URL here is on the loopback fixture server (test/global-setup/fixture-pages.ts), allowed
+// because the Workers pool sets SOURCES_ALLOW_LOCAL_HTTP as `npm run dev` does. Refusals of other
+// addresses through the Worker's own fetch use loopback addresses the policy refuses (127.0.0.2),
+// so that even a broken guard could not send anything past loopback; private and metadata
+// addresses are refused here before any fetch, and after redirects in test/oms/fetch-source.test.ts.
+
+interface Added {
+  url: string;
+  status: 'imported' | 'unchanged' | 'failed';
+  key?: string;
+  title?: string;
+  bytes?: number;
+  truncated?: true;
+  error?: string;
+}
+
+async function addSourcesOf(key: string, body: unknown): Promise<{ status: number; body: { results: Added[] } & Record<string, unknown> }> {
+  const response = await call('/api/v1/oms/sources', { key, body });
+  return { status: response.status, body: await response.json() };
+}
+
+async function getSource(key: string, url: string) {
+  const response = await call('/api/v1/oms/objects/get', { key, body: { type: 'source', key: url } });
+  return { status: response.status, body: await response.json<{ properties: Record<string, unknown>; version: number }>() };
+}
+
+async function setMutable(name: string, html: string): Promise<string> {
+  await fetch(fixturePage(`/mutable/${name}`), { method: 'PUT', body: html });
+  return fixturePage(`/mutable/${name}`);
+}
+
+describe('POST /api/v1/oms/sources', () => {
+  it('fetches each URL and imports it as a source through the import path, reporting each in the order sent', async () => {
+    const org = await createOrganization();
+    const urls = [fixturePage('/zephyr-pricing'), fixturePage('/pdf'), fixturePage('/plain'), fixturePage('/not-found'), fixturePage('/huge-declared')];
+    const { status, body } = await addSourcesOf(org.key, { urls });
+    expect(status).toBe(200);
+    expect(body.results).toEqual([
+      { url: urls[0], status: 'imported', key: urls[0], title: 'Zephyr Robotics pricing & plans', bytes: expect.any(Number) },
+      { url: urls[1], status: 'failed', error: 'the page is application/pdf; only HTML (text/html) and plain text (text/plain) can be added' },
+      { url: urls[2], status: 'imported', key: urls[2], title: 'Zephyr Robotics release notes', bytes: 65 },
+      { url: urls[3], status: 'failed', error: 'HTTP 404 Not Found' },
+      { url: urls[4], status: 'failed', error: 'the page is 3 MiB (Content-Length); at most 2 MiB is read' },
+    ]);
+
+    const stored = await getSource(org.key, urls[0]!);
+    expect(stored.status).toBe(200);
+    expect(stored.body.properties).toMatchObject({
+      title: 'Zephyr Robotics pricing & plans',
+      url: urls[0],
+      domain: '127.0.0.1',
+      publishedAt: '2026-10-01',
+      content: expect.stringContaining('Zephyr Robotics charges $4,200 per robot per month for its Fleet plan, billed annually.'),
+    });
+    expect(stored.body.properties.content).not.toContain('must not be imported');
+    const provenance = await call('/api/v1/oms/objects/provenance', { key: org.key, body: { type: 'source', key: urls[0] } });
+    const { properties } = await provenance.json<{ properties: { name: string; source: { kind: string; id: string; url?: string } }[] }>();
+    expect(properties.find((p) => p.name === 'content')!.source).toEqual({ kind: 'import', id: expect.stringMatching(/^imp_/), url: urls[0] });
+    const passages = await env.DB.prepare('SELECT COUNT(*) AS n FROM passages WHERE organization_id = ? AND source_key = ?').bind(org.id, urls[0]).first<{ n: number }>();
+    expect(passages!.n).toBeGreaterThan(0);
+    // Failed URLs wrote nothing.
+    expect((await getSource(org.key, urls[1]!)).status).toBe(404);
+  });
+
+  it('reports a page it already holds as unchanged, and a page whose text changed as imported again, with history', async () => {
+    const org = await createOrganization();
+    const url = await setMutable(`m-${crypto.randomUUID()}`, '<title>Plans</title><p>The Team plan costs $49 per seat per month.</p>');
+    expect((await addSourcesOf(org.key, { urls: [url] })).body.results[0]).toMatchObject({ status: 'imported', key: url });
+    expect((await addSourcesOf(org.key, { urls: [url] })).body.results[0]).toMatchObject({ status: 'unchanged', key: url, title: 'Plans' });
+    await setMutable(url.split('/mutable/')[1]!, '<title>Plans</title><p>The Team plan now costs $59 per seat per month.</p>');
+    expect((await addSourcesOf(org.key, { urls: [url] })).body.results[0]).toMatchObject({ status: 'imported', key: url });
+    const stored = await getSource(org.key, url);
+    expect(stored.body).toMatchObject({ version: 2, properties: { content: 'The Team plan now costs $59 per seat per month.' } });
+  });
+
+  it('keys a redirected page by the URL it was read from, and reports redirects it refused or gave up on', async () => {
+    const org = await createOrganization();
+    const refusedHost = new URL(fixtureOrigin());
+    refusedHost.hostname = '127.0.0.2';
+    const urls = [
+      fixturePage('/chain/2'),
+      fixturePage('/loop-a'),
+      fixturePage(`/to?location=${encodeURIComponent(refusedHost.href)}`),
+      fixturePage('/chain/6'),
+    ];
+    const { body } = await addSourcesOf(org.key, { urls });
+    expect(body.results).toEqual([
+      { url: urls[0], status: 'imported', key: fixturePage('/zephyr-pricing'), title: 'Zephyr Robotics pricing & plans', bytes: expect.any(Number) },
+      { url: urls[1], status: 'failed', error: `a redirect loop: ${fixturePage('/loop-a')} was already visited` },
+      {
+        url: urls[2],
+        status: 'failed',
+        error: `the redirect to ${refusedHost.href} was not followed: the URL must point at a public address, not 127.0.0.2 (a loopback address); in local development, only localhost, 127.0.0.1 and [::1] are allowed besides public hosts`,
+      },
+      { url: urls[3], status: 'failed', error: `more than 5 redirects; the last one pointed to ${fixturePage('/zephyr-pricing')}` },
+    ]);
+  });
+
+  it('fetches 20 URLs at most 4 at a time and answers them in the order sent', async () => {
+    const org = await createOrganization();
+    const id = crypto.randomUUID();
+    const urls = Array.from({ length: 20 }, (_, n) => fixturePage(`/batch/${id}/${n}`));
+    const { status, body } = await addSourcesOf(org.key, { urls });
+    expect(status).toBe(200);
+    expect(body.results.map((r) => [r.url, r.status, r.title])).toEqual(urls.map((url, n) => [url, 'imported', `Batch page ${n}`]));
+    expect(await (await fetch(fixturePage(`/batch-stats/${id}`))).json()).toEqual({ now: 0, max: 4 });
+  });
+});
+
+describe('POST /api/v1/oms/sources refuses bad input whole, before fetching or writing anything', () => {
+  /** [body, the details]. Each request also holds a good URL, which must not be fetched. */
+  const CASES: Array<[(good: string) => unknown, Array<{ path: string; message: unknown }> | ((good: string) => Array<{ path: string; message: string }>)]> = [
+    [() => ({}), [{ path: 'urls', message: expect.stringMatching(/^urls is required: a list of 1 to 20/) }]],
+    [() => ({ urls: [] }), [{ path: 'urls', message: expect.stringMatching(/^urls must be a list of 1 to 20/) }]],
+    [(good) => ({ urls: Array.from({ length: 21 }, () => good) }), [{ path: 'urls', message: expect.stringMatching(/^urls must be a list of 1 to 20/) }]],
+    [(good) => ({ urls: good }), [{ path: 'urls', message: expect.stringMatching(/^urls must be a list/) }]],
+    [(good) => ({ urls: [good], url: good }), [{ path: 'url', message: "unknown field 'url'" }]],
+    [
+      (good) => ({ urls: [good, 'ftp://files.example.com/a', 'not a url', 'javascript:alert(1)'] }),
+      [
+        { path: 'urls.1', message: 'urls.1 must use http or https, not ftp' },
+        { path: 'urls.2', message: 'urls.2 must be an absolute URL, e.g. "https://acme.com/pricing"' },
+        { path: 'urls.3', message: 'urls.3 must use http or https, not javascript' },
+      ],
+    ],
+    [
+      (good) => ({ urls: [good, 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://0xa9fea9fe/', 'http://[::ffff:192.168.0.1]/', 'http://metadata.google.internal/'] }),
+      [
+        { path: 'urls.1', message: expect.stringContaining('urls.1 must point at a public address, not 10.0.0.1 (a private address)') },
+        { path: 'urls.2', message: expect.stringContaining('urls.2 must point at a public address, not 169.254.169.254 (a link-local address)') },
+        { path: 'urls.3', message: expect.stringContaining('urls.3 must point at a public address, not 169.254.169.254 (a link-local address)') },
+        { path: 'urls.4', message: expect.stringContaining('urls.4 must point at a public address, not [::ffff:c0a8:1] (a private address)') },
+        { path: 'urls.5', message: expect.stringContaining('urls.5 must point at a public host, not metadata.google.internal') },
+      ],
+    ],
+    [
+      (good) => ({ urls: [good, `${good.replace('127.0.0.1', 'user:pw@127.0.0.1')}`, `${good}#again`] }),
+      (good) => [
+        { path: 'urls.1', message: 'urls.1 must not carry a user name or password (user:pass@)' },
+        { path: 'urls.2', message: `urls.2 must not repeat urls.0 (${good})` },
+      ],
+    ],
+  ];
+
+  it.each(CASES.map((c, i) => [i, ...c] as const))('case %i', async (_, makeBody, details) => {
+    const org = await createOrganization();
+    const id = crypto.randomUUID();
+    const good = fixturePage(`/batch/${id}/0`);
+    const response = await call('/api/v1/oms/sources', { key: org.key, body: makeBody(good) });
+    expect(response.status).toBe(400);
+    const body = await response.json<{ error: string; message: string; details: unknown }>();
+    expect(body).toMatchObject({ error: 'invalid_input', message: expect.stringMatching(/^Invalid request body: /), details: typeof details === 'function' ? details(good) : details });
+    expect(await (await fetch(fixturePage(`/batch-stats/${id}`))).json()).toBeNull();
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM objects WHERE organization_id = ? AND type = 'source'").bind(org.id).first<{ n: number }>();
+    expect(stored!.n).toBe(0);
+  });
+
+  it('needs the oms:write scope, checked before the body', async () => {
+    const org = await createOrganization({ scopes: ['commands', 'oms:read'] });
+    const id = crypto.randomUUID();
+    const response = await call('/api/v1/oms/sources', { key: org.key, body: { urls: [fixturePage(`/batch/${id}/0`)] } });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: 'access_denied', message: expect.stringContaining('oms:write') });
+    expect(await (await fetch(fixturePage(`/batch-stats/${id}`))).json()).toBeNull();
+  });
+
+  it('spends from the commands budget, as a command does: each call may fetch 20 pages', () => {
+    expect(rateBucketOf('POST', '/api/v1/oms/sources')).toBe('commands');
+    expect(rateBucketOf('POST', '/api/v1/oms/objects/import')).toBe('reads');
+  });
+});
+
+describe('the local-development setting', () => {
+  it('is off unless SOURCES_ALLOW_LOCAL_HTTP is "true": a deployment refuses localhost, 127.0.0.1 and [::1] before fetching', async () => {
+    const org = await createOrganization();
+    const { SOURCES_ALLOW_LOCAL_HTTP: _, ...deployed } = env as Env & { SOURCES_ALLOW_LOCAL_HTTP?: string };
+    const ctx = {
+      env: deployed as Env,
+      principal: { organization: { id: org.id, slug: org.slug, name: org.slug }, keyId: org.keyId, scopes: ['oms:write'] as const },
+      requestId: 'test',
+    };
+    const id = crypto.randomUUID();
+    const urls = [fixturePage(`/batch/${id}/0`), `http://localhost:${new URL(fixtureOrigin()).port}/plain`, 'http://[::1]/'];
+    await expect(addSources(ctx, { urls })).rejects.toMatchObject({
+      code: 'invalid_input',
+      details: [
+        { path: 'urls.0', message: 'urls.0 must point at a public address, not 127.0.0.1 (a loopback address)' },
+        { path: 'urls.1', message: 'urls.1 must point at a public host, not localhost (a local or internal name cannot be reached from Recon)' },
+        { path: 'urls.2', message: 'urls.2 must point at a public address, not [::1] (the loopback address)' },
+      ],
+    });
+    await expect(addSources({ ...ctx, env: { ...deployed, SOURCES_ALLOW_LOCAL_HTTP: 'yes' } as Env }, { urls })).rejects.toThrow(
+      /SOURCES_ALLOW_LOCAL_HTTP: must be "true" or "false"/,
+    );
+    expect(await (await fetch(fixturePage(`/batch-stats/${id}`))).json()).toBeNull();
+  });
+});
