@@ -22,12 +22,17 @@ describe('add-sources: the same operation as POST /api/v1/oms/sources', () => {
   it('refuses a URL that is not public with the same details as REST, as a tool error', async () => {
     const org = await createOrganization();
     const client = await connectMcpClient(org.key);
-    const result = await client.callTool({ name: 'add-sources', arguments: { urls: ['http://169.254.169.254/latest/meta-data/'] } });
+    // A loopback address the policy refuses: even a broken guard could send nothing past loopback.
+    const url = fixturePage('/plain').replace('127.0.0.1', '127.0.0.2');
+    const result = await client.callTool({ name: 'add-sources', arguments: { urls: [url] } });
+    const rest = await call('/api/v1/oms/sources', { key: org.key, body: { urls: [url] } });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({
       error: 'invalid_input',
-      details: [{ path: 'urls.0', message: expect.stringContaining('urls.0 must point at a public address, not 169.254.169.254 (a link-local address)') }],
+      details: [{ path: 'urls.0', message: expect.stringContaining('urls.0 must point at a public address, not 127.0.0.2 (a loopback address)') }],
     });
+    const { requestId: _, ...restError } = await rest.json<Record<string, unknown>>();
+    expect(result.structuredContent).toMatchObject(restError);
     await client.close();
   });
 

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { rateBucketOf } from '../../src/app.ts';
 import { addSources } from '../../src/operations/add-sources.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
-import { fixtureOrigin, fixturePage } from '../helpers/fixture-pages.ts';
+import { fixtureOrigin, fixturePage, loopbackFetch } from '../helpers/fixture-pages.ts';
 
-// Every URL here is on the loopback fixture server (test/global-setup/fixture-pages.ts), allowed
-// because the Workers pool sets SOURCES_ALLOW_LOCAL_HTTP as `npm run dev` does. Refusals of other
-// addresses through the Worker's own fetch use loopback addresses the policy refuses (127.0.0.2),
-// so that even a broken guard could not send anything past loopback; private and metadata
-// addresses are refused here before any fetch, and after redirects in test/oms/fetch-source.test.ts.
+// Every URL sent through the Worker (its own fetch) is on loopback: the fixture server
+// (test/global-setup/fixture-pages.ts), allowed because the Workers pool sets SOURCES_ALLOW_LOCAL_HTTP
+// as `npm run dev` does, or a loopback address the policy refuses (127.0.0.2), so that even a broken
+// guard could send nothing past loopback. Private, link-local and metadata addresses are sent only
+// to the operation with loopbackFetch (nothing past loopback is ever sent; an attempt is recorded),
+// here and after redirects in test/oms/fetch-source.test.ts.
 
 interface Added {
   url: string;
@@ -131,13 +132,12 @@ describe('POST /api/v1/oms/sources refuses bad input whole, before fetching or w
       ],
     ],
     [
-      (good) => ({ urls: [good, 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://0xa9fea9fe/', 'http://[::ffff:192.168.0.1]/', 'http://metadata.google.internal/'] }),
+      // Through the Worker's own fetch only addresses on loopback: a broken guard would still reach nothing else.
+      (good) => ({ urls: [good, good.replace('127.0.0.1', '127.0.0.2'), good.replace('127.0.0.1', '0x7f.0.0.2'), good.replace('127.0.0.1', '[::ffff:127.0.0.2]')] }),
       [
-        { path: 'urls.1', message: expect.stringContaining('urls.1 must point at a public address, not 10.0.0.1 (a private address)') },
-        { path: 'urls.2', message: expect.stringContaining('urls.2 must point at a public address, not 169.254.169.254 (a link-local address)') },
-        { path: 'urls.3', message: expect.stringContaining('urls.3 must point at a public address, not 169.254.169.254 (a link-local address)') },
-        { path: 'urls.4', message: expect.stringContaining('urls.4 must point at a public address, not [::ffff:c0a8:1] (a private address)') },
-        { path: 'urls.5', message: expect.stringContaining('urls.5 must point at a public host, not metadata.google.internal') },
+        { path: 'urls.1', message: expect.stringContaining('urls.1 must point at a public address, not 127.0.0.2 (a loopback address)') },
+        { path: 'urls.2', message: expect.stringContaining('urls.2 must point at a public address, not 127.0.0.2 (a loopback address)') },
+        { path: 'urls.3', message: expect.stringContaining('urls.3 must point at a public address, not [::ffff:7f00:2] (a loopback address)') },
       ],
     ],
     [
@@ -177,15 +177,76 @@ describe('POST /api/v1/oms/sources refuses bad input whole, before fetching or w
   });
 });
 
+/** A core context for `org` with `env`, to call the operation with a fetch that stays on loopback. */
+function coreContext(org: { id: string; slug: string; keyId: string }, environment: Env) {
+  return {
+    env: environment,
+    principal: { organization: { id: org.id, slug: org.slug, name: org.slug }, keyId: org.keyId, scopes: ['oms:write'] as const },
+    requestId: 'test',
+  };
+}
+
+function deployedEnv(): Env {
+  const { SOURCES_ALLOW_LOCAL_HTTP: _, ...deployed } = env as Env & { SOURCES_ALLOW_LOCAL_HTTP?: string };
+  return deployed as Env;
+}
+
+describe('addSources in a deployment (the operation, its fetch kept on loopback)', () => {
+  it('refuses private, link-local and cloud metadata addresses in any spelling, and internal names, before fetching', async () => {
+    const org = await createOrganization();
+    const outside = loopbackFetch();
+    const urls = [
+      'http://10.0.0.1/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://2852039166/',
+      'http://0xa9.0xfe.0xa9.0xfe/',
+      'http://[::ffff:169.254.169.254]/',
+      'http://[fd00:ec2::254]/',
+      'http://[::ffff:192.168.0.1]/',
+      'http://metadata.google.internal/computeMetadata/v1/',
+      'http://100.100.100.200/latest/meta-data/',
+    ];
+    await expect(addSources(coreContext(org, deployedEnv()), { urls }, { fetch: outside.fetch })).rejects.toMatchObject({
+      code: 'invalid_input',
+      details: [
+        { path: 'urls.0', message: 'urls.0 must point at a public address, not 10.0.0.1 (a private address)' },
+        { path: 'urls.1', message: 'urls.1 must point at a public address, not 169.254.169.254 (a link-local address)' },
+        { path: 'urls.2', message: 'urls.2 must point at a public address, not 169.254.169.254 (a link-local address)' },
+        { path: 'urls.3', message: 'urls.3 must point at a public address, not 169.254.169.254 (a link-local address)' },
+        { path: 'urls.4', message: 'urls.4 must point at a public address, not [::ffff:a9fe:a9fe] (a link-local address)' },
+        { path: 'urls.5', message: 'urls.5 must point at a public address, not [fd00:ec2::254] (a unique-local address)' },
+        { path: 'urls.6', message: 'urls.6 must point at a public address, not [::ffff:c0a8:1] (a private address)' },
+        { path: 'urls.7', message: 'urls.7 must point at a public host, not metadata.google.internal (a local or internal name cannot be reached from Recon)' },
+        { path: 'urls.8', message: 'urls.8 must point at a public address, not 100.100.100.200 (a carrier-grade NAT address)' },
+      ],
+    });
+    expect(outside.requested).toEqual([]);
+  });
+
+  it('imports a public page reached through a public redirect, keyed and attributed to the final public URL', async () => {
+    const org = await createOrganization();
+    const web = loopbackFetch(['pages.example.com']);
+    const sent = 'http://pages.example.com/chain/2';
+    const { results } = await addSources(coreContext(org, deployedEnv()), { urls: [sent, 'http://pages.example.com/to?location=http%3A%2F%2F169.254.169.254%2F'] }, { fetch: web.fetch });
+    expect(results).toEqual([
+      { url: sent, status: 'imported', key: 'http://pages.example.com/zephyr-pricing', title: 'Zephyr Robotics pricing & plans', bytes: expect.any(Number) },
+      {
+        url: 'http://pages.example.com/to?location=http%3A%2F%2F169.254.169.254%2F',
+        status: 'failed',
+        error: 'the redirect to http://169.254.169.254/ was not followed: the URL must point at a public address, not 169.254.169.254 (a link-local address)',
+      },
+    ]);
+    expect(web.refused).toEqual([]);
+    const stored = await getSource(org.key, 'http://pages.example.com/zephyr-pricing');
+    expect(stored.body.properties).toMatchObject({ domain: 'pages.example.com', url: 'http://pages.example.com/zephyr-pricing' });
+  });
+});
+
 describe('the local-development setting', () => {
   it('is off unless SOURCES_ALLOW_LOCAL_HTTP is "true": a deployment refuses localhost, 127.0.0.1 and [::1] before fetching', async () => {
     const org = await createOrganization();
-    const { SOURCES_ALLOW_LOCAL_HTTP: _, ...deployed } = env as Env & { SOURCES_ALLOW_LOCAL_HTTP?: string };
-    const ctx = {
-      env: deployed as Env,
-      principal: { organization: { id: org.id, slug: org.slug, name: org.slug }, keyId: org.keyId, scopes: ['oms:write'] as const },
-      requestId: 'test',
-    };
+    const deployed = deployedEnv();
+    const ctx = coreContext(org, deployed);
     const id = crypto.randomUUID();
     const urls = [fixturePage(`/batch/${id}/0`), `http://localhost:${new URL(fixtureOrigin()).port}/plain`, 'http://[::1]/'];
     await expect(addSources(ctx, { urls })).rejects.toMatchObject({
