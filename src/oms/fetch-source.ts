@@ -1,4 +1,4 @@
-import { extractPageText } from './html-text.ts';
+import { extractPageText, PageUnreadable } from './html-text.ts';
 import { SOURCE_CONTENT_MAX_CHARS, SOURCE_TITLE_MAX_CHARS } from './object-types.ts';
 import { checkSourceUrl, type SourceUrlOptions } from './source-url-policy.ts';
 
@@ -130,6 +130,7 @@ export async function fetchSource(url: string, options: SourceFetchOptions): Pro
       };
     }
   } catch (error) {
+    if (error instanceof PageUnreadable) return { ok: false, error: error.message, ...(bytes === undefined ? {} : { bytes }) };
     if (signal.aborted) return { ok: false, error: `timed out after ${timeoutMs / 1000} s`, ...(bytes === undefined ? {} : { bytes }) };
     return { ok: false, error: `could not be fetched: ${shown(error instanceof Error ? error.message : String(error))}` };
   } finally {

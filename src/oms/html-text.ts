@@ -60,13 +60,15 @@ const DATE_META = [
  */
 export const MAX_DROPPED_ELEMENTS = 20_000;
 
-/** A page with more than MAX_DROPPED_ELEMENTS elements to drop. */
-export class PageTooComplex extends Error {
-  constructor() {
-    super(`the page has too much markup to read (over ${MAX_DROPPED_ELEMENTS.toLocaleString('en-US')} scripts, styles and other elements to leave out)`);
-    this.name = 'PageTooComplex';
+/** A page the extractor will not read: too many elements to drop, or markup the parser gives up on. */
+export class PageUnreadable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PageUnreadable';
   }
 }
+
+const TOO_COMPLEX = `the page has too much markup to read (over ${MAX_DROPPED_ELEMENTS.toLocaleString('en-US')} scripts, styles and other elements to leave out)`;
 
 /**
  * Extracts the title, readable text and publication date of an HTML document (already decoded to a
@@ -75,12 +77,13 @@ export class PageTooComplex extends Error {
  * a `</p>` in a script string or a tag in a comment never counts) and reads the title and meta
  * tags. What is left is text and the tags of ordinary elements, which become line breaks (blocks),
  * spaces (cells) or nothing, in one pass over the string: a page costs the same whether it has ten
- * tags or a hundred thousand. Throws PageTooComplex past MAX_DROPPED_ELEMENTS.
+ * tags or a hundred thousand. Throws PageUnreadable past MAX_DROPPED_ELEMENTS, or when the parser
+ * gives up on the markup.
  */
 export async function extractPageText(html: string): Promise<PageText> {
   let calls = 0;
   const count = () => {
-    if (++calls > MAX_DROPPED_ELEMENTS) throw new PageTooComplex();
+    if (++calls > MAX_DROPPED_ELEMENTS) throw new PageUnreadable(TOO_COMPLEX);
   };
   let svgDepth = 0;
   // The first <title> outside an svg; its text arrives in chunks, entities still encoded.
@@ -127,31 +130,43 @@ export async function extractPageText(html: string): Promise<PageText> {
       .text();
   } catch (error) {
     // A handler's exception reaches the caller through the rewriter's stream, as the same object or a copy of its message.
-    if (error instanceof PageTooComplex || String(error).includes('too much markup')) throw new PageTooComplex();
+    if (error instanceof PageUnreadable || String(error).includes(TOO_COMPLEX)) throw new PageUnreadable(TOO_COMPLEX);
+    // lol-html's own limits (e.g. "Parser error: The memory limit has been exceeded." for 400,000 unclosed tags).
+    const message = error instanceof Error ? error.message : String(error);
+    if (message.startsWith('Parser error')) throw new PageUnreadable(`the page could not be read as HTML (${message.slice(0, 200)})`);
     throw error;
   }
 
+  // One pass over what is left: block tags become line breaks, cells spaces, other markup nothing.
+  // The first h1's content is found on the way (a fallback title).
+  let h1Start: number | undefined;
+  let h1End: number | undefined;
   const text = readable
-    .replace(MARKUP, (_, name: string | undefined) => {
+    .replace(MARKUP, (match: string, name: string | undefined, offset: number) => {
       const tag = name?.toLowerCase();
+      if (tag === 'h1') {
+        if (match[1] !== '/') h1Start ??= offset + match.length;
+        else if (h1Start !== undefined) h1End ??= offset;
+      }
       return tag && BLOCKS.has(tag) ? '\n\n' : tag === 'td' || tag === 'th' ? ' ' : '';
     })
     .split('\n\n')
     .map(clean)
     .filter(Boolean)
     .join('\n\n');
-  const firstH1 = FIRST_H1.exec(readable)?.[1];
+  const firstH1 = h1Start !== undefined && h1End !== undefined && h1End - h1Start <= 2_000 ? readable.slice(h1Start, h1End) : undefined;
   const heading = (clean(titleText) || undefined) ?? ogTitle ?? (firstH1 ? clean(firstH1.replace(MARKUP, '')) || undefined : undefined);
   return { ...(heading ? { title: heading } : {}), text, ...(publishedAt ? { publishedAt } : {}) };
 }
 
 /**
  * Markup left once the dropped elements are gone: comments, doctypes and other `<!...>`, processing
- * instructions, and start and end tags (attribute values in quotes may hold `>`). The tag name is
- * captured. A `<` that starts none of these is text, as in HTML.
+ * instructions, and start and end tags (attribute values in quotes may hold `>`), the tag name
+ * captured. A `<` that starts none of these is text, as in HTML. Every branch that starts matches
+ * (what is left open runs to the end, as a browser reads it), so nothing is scanned twice: the pass
+ * is linear in the page's length whatever the page holds.
  */
-const MARKUP = /<!--[\s\S]*?(?:-->|$)|<![^>]*(?:>|$)|<\?[^>]*(?:>|$)|<\/?([a-zA-Z][^\s/>]*)(?:"[^"]*"|'[^']*'|[^'">])*(?:>|$)/g;
-const FIRST_H1 = /<h1(?:\s(?:"[^"]*"|'[^']*'|[^'">])*)?>([\s\S]*?)<\/h1\s*>/i;
+const MARKUP = /<!--[\s\S]*?(?:-->|$)|<![^>]*(?:>|$)|<\?[^>]*(?:>|$)|<\/?([a-zA-Z][^\s/>]*)(?:"[^"]*(?:"|$)|'[^']*(?:'|$)|[^'">])*(?:>|$)/g;
 
 /** Runs `onEnd` when the element ends (its end tag, or an ancestor's); false for a void element, which has no end. */
 function whenEnded(element: Element, onEnd: () => void): boolean {

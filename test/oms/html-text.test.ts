@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, extractPageText, MAX_DROPPED_ELEMENTS, PageTooComplex } from '../../src/oms/html-text.ts';
+import { decodeEntities, extractPageText, MAX_DROPPED_ELEMENTS, PageUnreadable } from '../../src/oms/html-text.ts';
 import { splitSentences } from '../../src/research/text.ts';
 
 describe('readable text of an HTML page (HTMLRewriter)', () => {
@@ -71,7 +71,17 @@ describe('readable text of an HTML page (HTMLRewriter)', () => {
     expect(new Set(tags.text.split('\n\n'))).toEqual(new Set(['ab']));
     const scripts = `<p>Text.</p>${'<script></script>'.repeat(MAX_DROPPED_ELEMENTS)}`;
     expect(await extractPageText(scripts)).toEqual({ text: 'Text.' });
-    await expect(extractPageText(`${scripts}<style></style>`)).rejects.toThrow(PageTooComplex);
+    await expect(extractPageText(`${scripts}<style></style>`)).rejects.toThrow(PageUnreadable);
+    await expect(extractPageText(`${scripts}<style></style>`)).rejects.toThrow('the page has too much markup to read (over 20,000 scripts, styles and other elements to leave out)');
+  });
+
+  it('reads hostile markup in one linear pass (a rescan per tag would take minutes here), and reports what the parser gives up on', async () => {
+    for (const html of ['<h1 a="'.repeat(250_000), '<a "'.repeat(500_001), "<a '".repeat(500_001), '<a b="c" d'.repeat(200_000), '<!--'.repeat(400_000)]) {
+      expect(await extractPageText(html), html.slice(0, 20)).toEqual({ text: '' });
+    }
+    await expect(extractPageText('<h1>'.repeat(400_000))).rejects.toThrow(
+      new PageUnreadable('the page could not be read as HTML (Parser error: The memory limit has been exceeded.)'),
+    );
   });
 
   it('reads markup that a tag-stripping regex would get wrong the way a browser does', async () => {
