@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { rateBucketOf } from '../../src/app.ts';
+import type { AddedSource as Added } from '../../src/oms/import-pages.ts';
 import { addSources } from '../../src/operations/add-sources.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { fixtureOrigin, fixturePage, loopbackFetch } from '../helpers/fixture-pages.ts';
@@ -11,16 +12,6 @@ import { fixtureOrigin, fixturePage, loopbackFetch } from '../helpers/fixture-pa
 // guard could send nothing past loopback. Private, link-local and metadata addresses are sent only
 // to the operation with loopbackFetch (nothing past loopback is ever sent; an attempt is recorded),
 // here and after redirects in test/oms/fetch-source.test.ts.
-
-interface Added {
-  url: string;
-  status: 'imported' | 'unchanged' | 'failed';
-  key?: string;
-  title?: string;
-  bytes?: number;
-  truncated?: true;
-  error?: string;
-}
 
 async function addSourcesOf(key: string, body: unknown): Promise<{ status: number; body: { results: Added[] } & Record<string, unknown> }> {
   const response = await call('/api/v1/oms/sources', { key, body });
