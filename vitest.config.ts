@@ -29,6 +29,8 @@ export default defineConfig({
                 ACCESS_LOG_SAMPLE_RATE: '1',
                 // Local development: watch webhooks may also go to http://localhost (as under `npm run dev`).
                 WEBHOOK_ALLOW_LOCAL_HTTP: 'true',
+                // Sources may be added from http://127.0.0.1 too: the fixture pages' server (below) listens there.
+                SOURCES_ALLOW_LOCAL_HTTP: 'true',
                 // The demo market, for tests that need a realistic knowledge base.
                 TEST_KNOWLEDGE_BASE: readFileSync(new URL('./scripts/seed/knowledge-base/demo.ndjson', import.meta.url), 'utf8'),
               },
@@ -40,6 +42,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**'],
           setupFiles: ['./test/setup/apply-schema.ts'],
+          // Web pages on loopback for sources added by URL; no test reaches anything but loopback.
+          globalSetup: ['./test/global-setup/fixture-pages.ts'],
         },
       },
       {

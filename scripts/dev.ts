@@ -58,9 +58,10 @@ const port = has(extra, '--port') ? [] : ['--port', DEFAULT_PORT];
 // Quiet: wrangler prints only warnings and errors (its banner, bindings table, "Ready on" and one
 // line per request are info; the Worker's console.log access log is log level; console.error stays).
 const logLevel = verbose || has(extra, '--log-level') ? [] : ['--log-level', 'warn'];
-// Local development only: watch webhooks may go to http://localhost, 127.0.0.1 and [::1] too
-// (wrangler.toml leaves it unset, so a deployment allows only public https URLs).
-const localWebhooks = ['--var', 'WEBHOOK_ALLOW_LOCAL_HTTP:true'];
+// Local development only: watch webhooks may go to http://localhost, 127.0.0.1 and [::1] too, and
+// sources may be added from pages there (wrangler.toml leaves both unset, so a deployment allows
+// only public addresses).
+const localWebhooks = ['--var', 'WEBHOOK_ALLOW_LOCAL_HTTP:true', '--var', 'SOURCES_ALLOW_LOCAL_HTTP:true'];
 // Verbose: the Worker's access log line for every request (a deployment samples successful ones).
 const everyRequestLogged = verbose ? ['--var', 'ACCESS_LOG_SAMPLE_RATE:1'] : [];
 const child = spawnWrangler(['dev', ...port, ...logLevel, ...localWebhooks, ...everyRequestLogged, ...extra], verbose ? 'inherit' : ['inherit', 'pipe', 'pipe'], {

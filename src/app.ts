@@ -19,6 +19,7 @@ import { objects } from './routes/objects.ts';
 import { oms } from './routes/oms.ts';
 import { health } from './routes/health.ts';
 import { serveOpenApi } from './routes/openapi.ts';
+import { sources } from './routes/sources.ts';
 import { profile } from './routes/profile.ts';
 import { audit, runs } from './routes/runs.ts';
 import { webhookSecret } from './routes/webhook-secret.ts';
@@ -29,10 +30,18 @@ export const MAX_BODY_BYTES = 256 * 1024;
 /** Bulk imports carry whole documents, so they get a larger bound. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
-/** Running a command (or research: creating or running a watch) costs a `commands` token; every other authenticated call costs a `reads` one. */
+/**
+ * Running a command (or research: creating or running a watch), or adding sources by URL (up to 20
+ * page fetches), costs a `commands` token; every other authenticated call costs a `reads` one.
+ */
 export function rateBucketOf(method: string, path: string): RateBucket {
-  const research = path.startsWith('/api/v1/commands/') || path === '/api/v1/audit' || path === '/api/v1/oms/watches' || path === '/api/v1/oms/watches/run';
-  return method === 'POST' && research ? 'commands' : 'reads';
+  const costly =
+    path.startsWith('/api/v1/commands/') ||
+    path === '/api/v1/audit' ||
+    path === '/api/v1/oms/watches' ||
+    path === '/api/v1/oms/watches/run' ||
+    path === '/api/v1/oms/sources';
+  return method === 'POST' && costly ? 'commands' : 'reads';
 }
 
 // WWW-Authenticate: browser MCP clients read the OAuth challenge of a 401 from /api/mcp.
@@ -74,6 +83,7 @@ v1.route('/oms/objects', objects);
 v1.route('/oms/actions', actions);
 v1.route('/oms/webhooks', webhookSecret);
 v1.route('/oms/watches', watches);
+v1.route('/oms/sources', sources);
 v1.route('/oms', oms);
 v1.route('/runs', runs);
 v1.route('/audit', audit);

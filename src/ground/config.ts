@@ -71,6 +71,13 @@ const ConfigSchema = z.object({
     .enum(['true', 'false'], { error: 'must be "true" or "false"' })
     .default('false')
     .transform((value) => value === 'true'),
+  // Sources added by URL (POST /api/v1/oms/sources) may also be fetched from http(s)://localhost,
+  // 127.0.0.1 and [::1]: set by `npm run dev` and the Workers test pool, never in wrangler.toml, so a
+  // deployment fetches only public addresses. A sibling of WEBHOOK_ALLOW_LOCAL_HTTP: each names what it opens.
+  SOURCES_ALLOW_LOCAL_HTTP: z
+    .enum(['true', 'false'], { error: 'must be "true" or "false"' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -49,16 +49,20 @@ const IsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/, 'must be an ISO 8601 date such as 2026-05-01');
 
+/** The longest title and content a source may have, in characters. */
+export const SOURCE_TITLE_MAX_CHARS = 500;
+export const SOURCE_CONTENT_MAX_CHARS = 200_000;
+
 /** Properties each type accepts. Company and person take extra enrichment fields too. */
 export const PROPERTY_SCHEMAS = {
   company: z.looseObject({ name: Text(200).optional(), domain: Domain.optional(), description: Text(5000).optional() }),
   person: z.looseObject({ name: Text(200).optional(), email: z.email().optional(), title: Text(200).optional() }),
   source: z.strictObject({
-    title: Text(500),
+    title: Text(SOURCE_TITLE_MAX_CHARS),
     url: z.string().optional(),
     domain: Domain.optional(),
     publishedAt: IsoDate.optional(),
-    content: Text(200_000),
+    content: Text(SOURCE_CONTENT_MAX_CHARS),
   }),
   brief: z.strictObject({
     topic: Text(500),

@@ -40,21 +40,30 @@ export function isCitable(sentence: string): boolean {
   return words >= 5 && words <= 80 && /[.!?]["'”’)\]]*$/.test(sentence);
 }
 
-/** Groups sentences into passages of about `targetChars` characters, for the search index. */
+/**
+ * Groups sentences into passages of about `targetChars` characters, for the search index. Each
+ * passage is a slice of `content`, separators included, so the line breaks that end a heading or a
+ * paragraph without punctuation still end its sentence when the passage is split again, and every
+ * sentence cut from a passage is verbatim in the content.
+ */
 export function splitPassages(content: string, targetChars = 600): string[] {
   const passages: string[] = [];
-  let current: string[] = [];
+  let start = -1;
+  let end = 0;
   let length = 0;
   for (const sentence of splitSentences(content)) {
-    if (length > 0 && length + sentence.length > targetChars) {
-      passages.push(current.join(' '));
-      current = [];
+    // Sentences are substrings of `content` in order, with only whitespace between them.
+    const at = content.indexOf(sentence, end);
+    if (start >= 0 && length + sentence.length > targetChars) {
+      passages.push(content.slice(start, end));
+      start = -1;
       length = 0;
     }
-    current.push(sentence);
+    if (start < 0) start = at;
+    end = at + sentence.length;
     length += sentence.length + 1;
   }
-  if (current.length) passages.push(current.join(' '));
+  if (start >= 0) passages.push(content.slice(start, end));
   return passages;
 }
 

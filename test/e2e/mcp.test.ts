@@ -18,6 +18,7 @@ const TOOLS = [
   'get-profile',
   'set-profile',
   'import-objects',
+  'add-sources',
   'oms-metadata',
   'oms-search',
   'oms-pivot',

@@ -24,6 +24,7 @@ describe('MCP server at /api/mcp', () => {
         'get-profile',
         'set-profile',
         'import-objects',
+        'add-sources',
         'oms-metadata',
         'oms-search',
         'oms-pivot',

@@ -4,11 +4,12 @@ import { objectTools } from './objects.ts';
 import { omsTools } from './oms.ts';
 import { profileTools } from './profile.ts';
 import { runTools } from './runs.ts';
+import { sourceTools } from './sources.ts';
 import { watchTools } from './watches.ts';
 import { toListedTool, type ToolDefinition } from './registry.ts';
 
 /** Every MCP tool Recon serves. Later resources append their `<resource>Tools` here. */
-export const TOOLS: readonly ToolDefinition[] = [...commandTools, ...runTools, ...profileTools, ...objectTools, ...omsTools, ...actionTools, ...watchTools];
+export const TOOLS: readonly ToolDefinition[] = [...commandTools, ...runTools, ...profileTools, ...objectTools, ...sourceTools, ...omsTools, ...actionTools, ...watchTools];
 
 export const TOOLS_BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
 

@@ -1,0 +1,240 @@
+import { extractPageText, PageUnreadable } from './html-text.ts';
+import { SOURCE_CONTENT_MAX_CHARS, SOURCE_TITLE_MAX_CHARS } from './object-types.ts';
+import { checkSourceUrl, type SourceUrlOptions } from './source-url-policy.ts';
+
+/**
+ * Fetches one web page to add it as a source: its readable title and text, or why not. It never
+ * throws for anything the page or the network does; every outcome is a result.
+ *
+ * Bounds (SOURCE_FETCH): one deadline of 10 s for the whole page, redirects and body included; at
+ * most 2 MiB of body read (decoded, so a compressed bomb stops there too; a Content-Length over it
+ * is refused before reading); at most 5 redirects, followed by hand, each target checked again by
+ * the same URL policy as the first (checkSourceUrl: http(s) only, public hosts only) and a URL
+ * already visited ending the chain as a loop.
+ *
+ * Content types: `text/html` and `application/xhtml+xml` are reduced to their readable text
+ * (html-text.ts); `text/plain` is taken as it is (line breaks normalized, control characters
+ * removed). Anything else is refused, naming the type. The body is decoded with the charset of the
+ * Content-Type, else of a byte-order mark or (HTML) a `<meta charset>` in its first 1024 bytes,
+ * else UTF-8.
+ */
+
+export const SOURCE_FETCH = {
+  timeoutMs: 10_000,
+  maxBodyBytes: 2 * 1024 * 1024,
+  maxRedirects: 5,
+} as const;
+
+export const SOURCE_USER_AGENT = 'Recon-Sources/1 (adds a page to a knowledge base at a user\'s request)';
+
+export interface SourceFetchOptions extends SourceUrlOptions {
+  /** Outbound fetch (default: the global one); tests pass their own. */
+  fetch?: typeof fetch;
+  /** Default and maximum SOURCE_FETCH.timeoutMs. */
+  timeoutMs?: number;
+}
+
+export type FetchedPage =
+  | {
+      ok: true;
+      /** The URL the page was read from, after redirects, without fragment. */
+      url: string;
+      /** Body bytes read. */
+      bytes: number;
+      title: string;
+      content: string;
+      publishedAt?: string;
+      /** The text was longer than a source may hold and was cut at a line break before SOURCE_CONTENT_MAX_CHARS. */
+      truncated: boolean;
+    }
+  | { ok: false; error: string; bytes?: number };
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+const MAX_SHOWN = 200;
+
+/** Fetches and reads `url`, which must already have passed checkSourceUrl with the same options. */
+export async function fetchSource(url: string, options: SourceFetchOptions): Promise<FetchedPage> {
+  const timeoutMs = Math.min(Math.max(1, Math.floor(options.timeoutMs ?? SOURCE_FETCH.timeoutMs)), SOURCE_FETCH.timeoutMs);
+  const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const { signal } = controller;
+  let bytes: number | undefined;
+  try {
+    let current = url;
+    const visited = new Set([current]);
+    for (let redirects = 0; ; redirects++) {
+      const response = await untilAborted(
+        fetchFn(current, {
+          method: 'GET',
+          redirect: 'manual',
+          signal,
+          headers: { accept: 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8', 'user-agent': SOURCE_USER_AGENT },
+        }),
+        signal,
+      );
+      if (REDIRECTS.has(response.status)) {
+        discard(response);
+        const location = response.headers.get('location');
+        if (!location) return { ok: false, error: `HTTP ${response.status} without a Location to follow` };
+        const target = URL.canParse(location, current) ? new URL(location, current).href : undefined;
+        if (!target) return { ok: false, error: `HTTP ${response.status} to a Location that is not a URL: ${shown(location)}` };
+        if (redirects >= SOURCE_FETCH.maxRedirects) {
+          return { ok: false, error: `more than ${SOURCE_FETCH.maxRedirects} redirects; the last one pointed to ${shown(target)}` };
+        }
+        const check = checkSourceUrl(target, options);
+        if (!check.ok) return { ok: false, error: `the redirect to ${shown(target)} was not followed: the URL ${check.message}` };
+        if (visited.has(check.url)) return { ok: false, error: `a redirect loop: ${shown(check.url)} was already visited` };
+        visited.add(check.url);
+        current = check.url;
+        continue;
+      }
+      if (response.status < 200 || response.status > 299) {
+        discard(response);
+        return { ok: false, error: `HTTP ${response.status}${response.statusText ? ` ${shown(response.statusText)}` : ''}` };
+      }
+      const contentType = response.headers.get('content-type') ?? '';
+      const type = contentType.split(';')[0]!.trim().toLowerCase();
+      const html = HTML_TYPES.has(type);
+      if (!html && type !== 'text/plain') {
+        discard(response);
+        return {
+          ok: false,
+          error: type
+            ? `the page is ${shown(type)}; only HTML (text/html) and plain text (text/plain) can be added`
+            : 'the page has no Content-Type; only HTML (text/html) and plain text (text/plain) can be added',
+        };
+      }
+      const declared = Number(response.headers.get('content-length'));
+      if (Number.isFinite(declared) && declared > SOURCE_FETCH.maxBodyBytes) {
+        discard(response);
+        return { ok: false, error: `the page is ${mib(declared)} (Content-Length); at most ${mib(SOURCE_FETCH.maxBodyBytes)} is read` };
+      }
+      const body = await readBounded(response, SOURCE_FETCH.maxBodyBytes, signal);
+      if (!body) return { ok: false, error: `the page is larger than ${mib(SOURCE_FETCH.maxBodyBytes)}, the most that is read` };
+      bytes = body.byteLength;
+      const decoded = decode(body, contentType, html);
+      const page = html ? await extractPageText(decoded) : { title: undefined, text: plainText(decoded), publishedAt: undefined };
+      if (!page.text) return { ok: false, error: 'the page has no readable text (scripts, styles and navigation are left out)', bytes };
+      const content = cut(page.text, SOURCE_CONTENT_MAX_CHARS);
+      const title = cut(page.title ?? firstLine(page.text) ?? current, SOURCE_TITLE_MAX_CHARS, ' ');
+      return {
+        ok: true,
+        url: current,
+        bytes,
+        title,
+        content,
+        ...(page.publishedAt ? { publishedAt: page.publishedAt } : {}),
+        truncated: content.length < page.text.length,
+      };
+    }
+  } catch (error) {
+    if (error instanceof PageUnreadable) return { ok: false, error: error.message, ...(bytes === undefined ? {} : { bytes }) };
+    if (signal.aborted) return { ok: false, error: `timed out after ${timeoutMs / 1000} s`, ...(bytes === undefined ? {} : { bytes }) };
+    return { ok: false, error: `could not be fetched: ${shown(error instanceof Error ? error.message : String(error))}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `promise`, or a rejection as soon as `signal` aborts (a runtime may not stop a pending read by itself). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new Error('aborted'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function discard(response: Response): void {
+  response.body?.cancel().catch(() => {});
+}
+
+/** The body, or undefined once it passes `limit` bytes (the rest is never read). */
+async function readBounded(response: Response, limit: number, signal: AbortSignal): Promise<Uint8Array | undefined> {
+  if (!response.body) return new Uint8Array();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await untilAborted(reader.read(), signal);
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) return undefined;
+      chunks.push(value);
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
+const META_CHARSET = /<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)/i;
+
+/** The body as text: the charset of a byte-order mark, the Content-Type, an HTML `<meta>`, else UTF-8. */
+function decode(body: Uint8Array, contentType: string, html: boolean): string {
+  let label = /;\s*charset\s*=\s*["']?([A-Za-z0-9._:-]+)/i.exec(contentType)?.[1];
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) label = 'utf-8';
+  else if (body[0] === 0xfe && body[1] === 0xff) label = 'utf-16be';
+  else if (body[0] === 0xff && body[1] === 0xfe) label = 'utf-16le';
+  else if (!label && html) label = META_CHARSET.exec(new TextDecoder('latin1').decode(body.subarray(0, 1024)))?.[1];
+  try {
+    return new TextDecoder(label ?? 'utf-8').decode(body);
+  } catch {
+    // A label the runtime does not know: read it as UTF-8 rather than refuse the page.
+    return new TextDecoder('utf-8').decode(body);
+  }
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufeff]/g;
+
+/** Plain text as it is, but with \n line breaks, no control characters and no blank edges. */
+function plainText(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(CONTROLS, '').trim();
+}
+
+/** The first line, when it is short enough to be a title. */
+function firstLine(text: string): string | undefined {
+  const line = text.split('\n', 1)[0]!.trim();
+  return line.length > 0 && line.length <= 200 ? line : undefined;
+}
+
+/**
+ * `text` if it fits in `max` characters; else cut at the last line break (a blank line first) or,
+ * failing those, the last `fallback` character before the limit, so no sentence is cut mid-word.
+ */
+function cut(text: string, max: number, fallback = '\n'): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max);
+  for (const mark of ['\n\n', fallback, ' ']) {
+    const at = head.lastIndexOf(mark);
+    if (at > max / 2) return head.slice(0, at).trimEnd();
+  }
+  // No mark in the second half: a hard cut, which must not split a surrogate pair.
+  return (/[\ud800-\udbff]$/.test(head) ? head.slice(0, -1) : head).trimEnd();
+}
+
+function shown(text: string): string {
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
+}
+
+const mib = (n: number) => `${(n / 1024 / 1024).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MiB`;

@@ -1,0 +1,87 @@
+import { randomId } from '../ground/api-key.ts';
+import { fetchSource, type FetchedPage, type SourceFetchOptions } from './fetch-source.ts';
+import { planImport } from './import.ts';
+import { writeObjects, type WriteSource } from './store.ts';
+
+/**
+ * Adds web pages to an organization's knowledge base as `source` objects: fetches them (at most
+ * PAGES_IN_FLIGHT at once, each bounded by fetch-source.ts), then stores each through the import
+ * path, in the order given: the line an NDJSON import would carry is validated by the import's own
+ * parser (planImport: the key normalized by SourceKey, title and content by the source schema) and
+ * written by writeObjects with provenance kind `import`, the page's URL as the provenance URL. The
+ * key is the URL the page was read from, after redirects.
+ */
+
+/** Pages fetched at the same time: a few, well under the six connections a Worker may hold open. */
+export const PAGES_IN_FLIGHT = 4;
+
+/** What happened to one URL. `imported`: the source was created or its title or content changed. */
+export interface AddedSource {
+  /** The URL as it was sent. */
+  url: string;
+  status: 'imported' | 'unchanged' | 'failed';
+  /** The source's key: the canonical URL the page was read from. */
+  key?: string;
+  title?: string;
+  /** Body bytes read. */
+  bytes?: number;
+  /** The text was longer than a source may hold (200,000 characters) and was cut at a line break. */
+  truncated?: true;
+  /** Why it failed, for a person. */
+  error?: string;
+}
+
+export interface PageRequest {
+  /** As the caller sent it, for the report. */
+  sent: string;
+  /** Checked by checkSourceUrl with the same options: what is fetched. */
+  url: string;
+}
+
+export async function importPages(
+  db: D1Database,
+  organizationId: string,
+  requests: readonly PageRequest[],
+  options: SourceFetchOptions,
+  now = () => new Date().toISOString(),
+): Promise<AddedSource[]> {
+  const pages = await mapInFlight(requests, PAGES_IN_FLIGHT, (request) => fetchSource(request.url, options));
+  const source = { kind: 'import' as const, id: randomId('imp') };
+  const results: AddedSource[] = [];
+  for (const [index, page] of pages.entries()) {
+    results.push(await store(db, organizationId, requests[index]!.sent, page, source, now()));
+  }
+  return results;
+}
+
+async function store(db: D1Database, organizationId: string, sent: string, page: FetchedPage, source: WriteSource, now: string): Promise<AddedSource> {
+  if (!page.ok) return { url: sent, status: 'failed', error: page.error, ...(page.bytes === undefined ? {} : { bytes: page.bytes }) };
+  const properties = { title: page.title, content: page.content, ...(page.publishedAt ? { publishedAt: page.publishedAt } : {}) };
+  const plan = planImport(JSON.stringify({ type: 'source', key: page.url, properties }));
+  const planned = plan.writes[0]?.parsed;
+  if (!planned || planned.kind !== 'object') {
+    const reason = plan.errors[0]?.message ?? 'not a source';
+    return { url: sent, status: 'failed', bytes: page.bytes, error: `the page could not be stored as a source: ${reason}` };
+  }
+  const { write } = planned;
+  const [outcome] = (await writeObjects(db, organizationId, [write], [], { ...source, url: page.url }, now)).objects;
+  const found = { url: sent, key: write.key, title: page.title, bytes: page.bytes, ...(page.truncated ? { truncated: true as const } : {}) };
+  if (outcome === 'too_large') {
+    return { ...found, status: 'failed', error: 'with the properties already stored, the source would be larger than an object may be (1.5 MiB)' };
+  }
+  return { ...found, status: outcome === 'unchanged' ? 'unchanged' : 'imported' };
+}
+
+/** `work` on every item with at most `limit` running at once; results in the items' order. */
+async function mapInFlight<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
