@@ -45,6 +45,9 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**'],
           setupFiles: ['./test/setup/apply-schema.ts'],
+          // Three files share two cores: a test that fetches pages from the loopback fixture server
+          // can pass 5 s while another file starts its runtime. Timeouts bound hangs; they time nothing.
+          testTimeout: 20_000,
           // Web pages on loopback for sources added by URL; no test reaches anything but loopback.
           globalSetup: ['./test/global-setup/fixture-pages.ts'],
         },
