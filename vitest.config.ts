@@ -1,11 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 
 // Tests build D1 exactly as deploys and `npm run dev` do: the migrations in order. schema.sql (the
 // readable whole) is read too, for the test that the migrations yield exactly its schema.
 const migrations = await readD1Migrations({ projectPath: import.meta.dirname, migrationsDir: 'migrations' });
 const schemaSql = await readD1Migrations({ projectPath: import.meta.dirname, migrationsDir: '.', migrationsPattern: 'schema.sql' });
+
+/**
+ * The Workers pool sends every module to workerd as one WebSocket message, and workerd refuses a
+ * message over 1 MiB ("WebSocket protocol error 1009, Message is too large"), which ends that pool
+ * worker and fails or drops the tests it was running. What makes a dependency's module that big is
+ * the source map Vite inlines into it (with the whole source again, in base64): the OAuth provider,
+ * the MCP SDK's client and agents each passed 1 MiB with it. Dependencies are sent without one (an
+ * empty map is Vite's and Vitest's sign for "none"); our own code keeps its maps for stack traces.
+ */
+const noDependencySourceMaps: Plugin = {
+  name: 'recon:no-dependency-source-maps',
+  enforce: 'post',
+  transform(code, id) {
+    if (!id.includes('/node_modules/')) return undefined;
+    // Vite keeps a plugin's map only when the code changed: one added newline.
+    return { code: `${code}\n`, map: { mappings: '' } };
+  },
+};
 
 export default defineConfig({
   test: {
@@ -17,6 +35,7 @@ export default defineConfig({
     projects: [
       {
         plugins: [
+          noDependencySourceMaps,
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
