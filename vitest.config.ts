@@ -64,9 +64,10 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**'],
           setupFiles: ['./test/setup/apply-schema.ts'],
-          // Three files share two cores: a test that fetches pages from the loopback fixture server
-          // can pass 5 s while another file starts its runtime. Timeouts bound hangs; they time nothing.
-          testTimeout: 20_000,
+          // Three files share two cores: a file's first test also loads its modules into a fresh
+          // runtime, which took up to 14 s on a loaded machine. Timeouts bound hangs; they time nothing.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
           // Web pages on loopback for sources added by URL; no test reaches anything but loopback.
           globalSetup: ['./test/global-setup/fixture-pages.ts'],
         },

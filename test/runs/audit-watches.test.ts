@@ -1,13 +1,11 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditWatches } from '../../src/db/watches.ts';
 import type { WatchView } from '../../src/ground/schemas/watch.ts';
 import { call, createKey } from '../helpers/fixtures.ts';
 import { decide, importLines, requestThroughRest } from '../operations/action-helpers.ts';
 import { createAndSettle, createWith, failing, fireDueAlarm, json, marketOrganization, stubOf } from '../watches/helpers.ts';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 async function auditReport(key: string): Promise<string> {
   const id = (await call('/api/v1/audit', { key, body: {} })).headers.get('X-Run-Id')!;

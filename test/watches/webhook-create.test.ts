@@ -1,13 +1,11 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readWebhookSecret } from '../../src/db/webhook-secrets.ts';
 import type { CreatedWatch, WatchView } from '../../src/ground/schemas/watch.ts';
 import { call } from '../helpers/fixtures.ts';
 import { connectMcpClient } from '../helpers/mcp-client.ts';
 import { GLOBEX_WATCH, json, marketOrganization, untilExecutions } from './helpers.ts';
 import { newSecret, settled } from './webhook-helpers.ts';
-
-vi.setConfig({ testTimeout: 20_000 });
 
 // A local URL (allowed in the test pool, as under `npm run dev`) where nothing listens: deliveries fail at once, nothing leaves the machine.
 const LOCAL_HOOK = 'http://127.0.0.1:9/recon';

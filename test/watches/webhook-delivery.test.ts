@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExecutionRecord } from '../../src/ground/schemas/watch.ts';
 import { call } from '../helpers/fixtures.ts';
 import { executionsOf, failing, json, marketOrganization, stubOf, until } from './helpers.ts';
@@ -12,8 +12,6 @@ function payloadOf(record: ExecutionRecord): Omit<ExecutionRecord, 'webhook'> {
 }
 
 const deliveredAll = (n: number) => (executions: ExecutionRecord[]) => executions.length >= n && executions.every((e) => e.webhook?.state === 'delivered');
-
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('watch webhooks: delivery from the watch object', () => {
   it("POSTs each finished execution's record once, signed with the organization's secret, and records the outcome on the execution", async () => {

@@ -1,11 +1,9 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExecutionRecord, WatchView } from '../../src/ground/schemas/watch.ts';
 import { call } from '../helpers/fixtures.ts';
 import { executionsOf, fireDueAlarm, json, marketOrganization, stubOf, until } from './helpers.ts';
 import { createHooked, FakeReceiver, fireDeliveries, newSecret, outboxSize, untilDelivery } from './webhook-helpers.ts';
-
-vi.setConfig({ testTimeout: 20_000 });
 
 describe('watch webhooks never block the watch', () => {
   it('while the receiver hangs, the execution is committed and charged, and run-now, a scheduled execution and a cancel all go through', async () => {
