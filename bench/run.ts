@@ -26,14 +26,19 @@
  *   --only a,b        only these scenarios (names as in the table; bare always runs)
  *   --compare <file>  a previous results JSON: adds its ratios as a "before" column
  *   --keep            keep the temporary directory (builds and local state)
+ *   --profile         take a CPU profile of each Recon scenario while it is measured (through
+ *                     workerd's inspector; slower, so its req/s are not comparable): prints the
+ *                     functions with the most self time, writes bench/results/profiles/*.cpuprofile
  */
 import { spawn, execFile } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
+import { hotFunctions, InspectorSession, startProfiling } from './cpu-profile.ts';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { benchConfig } from '../scripts/bench/setup.ts';
 import { PROJECT_ROOT, wranglerEnv, WRANGLER } from '../scripts/lib/wrangler.ts';
@@ -49,6 +54,7 @@ const { values: options } = parseArgs({
     only: { type: 'string' },
     compare: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(options.duration);
@@ -293,7 +299,7 @@ interface Row {
   cpuRatio?: number;
 }
 
-async function measure(url: string, scenario: Scenario, limiter: Limiter, pid: number): Promise<Row> {
+async function measure(url: string, scenario: Scenario, limiter: Limiter, pid: number, inspector?: string): Promise<Row> {
   const init: RequestInit = {
     method: scenario.method,
     headers: scenario.headers,
@@ -305,9 +311,16 @@ async function measure(url: string, scenario: Scenario, limiter: Limiter, pid: n
     throw new Error(`${scenario.name} (${limiter}) answered ${check.status} before the load: ${text.slice(0, 400)}`);
   }
   if (WARMUP > 0) await autocannon(url, scenario, WARMUP);
+  const session = inspector ? await InspectorSession.open(inspector) : undefined;
+  const stopProfiling = session ? await startProfiling(session) : undefined;
   const cpuBefore = cpuSeconds(pid);
   const result = await autocannon(url, scenario, DURATION);
   const cpu = cpuSeconds(pid) - cpuBefore;
+  if (session && stopProfiling) {
+    const profile = await stopProfiling();
+    session.close();
+    await reportProfile(`${scenario.name} ${limiter}`, profile);
+  }
   const requests = result.requests.total;
   return {
     scenario: scenario.name,
@@ -322,6 +335,30 @@ async function measure(url: string, scenario: Scenario, limiter: Limiter, pid: n
     cpuUsPerRequest: requests > 0 ? (cpu * 1e6) / requests : Number.NaN,
     load1: os.loadavg()[0]!,
   };
+}
+
+/** A loopback port nothing listens on now (for workerd's inspector). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Prints the hottest functions of a scenario's profile and writes the profile for DevTools. */
+async function reportProfile(name: string, profile: Parameters<typeof hotFunctions>[0]): Promise<void> {
+  const directory = path.join(BENCH_DIR, 'results', 'profiles');
+  await mkdir(directory, { recursive: true });
+  const file = path.join(directory, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+  await writeFile(file, JSON.stringify(profile));
+  console.log(`    profile of ${name} (${file}): self time, share of busy time, share with callees`);
+  for (const hot of hotFunctions(profile, 20)) {
+    console.log(`      ${(hot.share * 100).toFixed(1).padStart(5)}%  ${(hot.totalShare * 100).toFixed(1).padStart(5)}%  ${hot.name} ${hot.where}`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -403,9 +440,11 @@ async function main(): Promise<void> {
   // rootPath: module names are relative to it, and workerd refuses a name that climbs out with "..".
   const source = (scriptPath: string) => ({ modules: true, scriptPath, rootPath: path.dirname(scriptPath) });
   const recon = (name: string, scriptPath: string) => ({ ...workerOptions, name, ...source(scriptPath), unsafeDirectSockets: direct });
+  const inspectorPort = options.profile ? await freePort() : undefined;
   miniflare = new Miniflare(
     convertV4MiniflareOptions({
       resourcePersistencePath: path.join(state, 'v3'),
+      ...(inspectorPort === undefined ? {} : { inspectorPort }),
       // The Workers' console output (Recon's access log) is produced as in production, then dropped
       // here: printing thousands of lines a second would take CPU from the Worker being measured.
       // Errors are counted and the first few shown.
@@ -444,7 +483,9 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const run = async (scenario: Scenario, limiter: Limiter) => {
     const origin = scenario.target === 'recon' ? base[limiter === 'none' ? 'simulated' : limiter] : base[scenario.target];
-    const row = await measure(`${origin}${scenario.path}`, scenario, limiter, pid);
+    const worker = limiter === 'always-allow' ? 'recon-always-allow' : 'recon';
+    const inspector = options.profile && scenario.target === 'recon' ? `ws://127.0.0.1:${inspectorPort}/core:user:${worker}` : undefined;
+    const row = await measure(`${origin}${scenario.path}`, scenario, limiter, pid, inspector);
     rows.push(row);
     console.log(`  ${scenario.name.padEnd(22)} ${limiter.padEnd(13)} ${fixed(row.reqPerSec, 0).padStart(6)} req/s  p50 ${fixed(row.p50Ms, 0)} ms  p99 ${fixed(row.p99Ms, 0)} ms  ${fixed(row.cpuUsPerRequest, 0)} µs CPU/req  errors ${row.errors}  load ${row.load1.toFixed(2)}`);
   };
