@@ -35,6 +35,46 @@ export function aliasesOf(company: KnownCompany): string[] {
   return [...aliases].filter((alias) => alias.length >= 3).map((alias) => alias.toLowerCase());
 }
 
+/** The lower-case word tokens of text, as mention matching reads them ("Acme.com's" -> acme, com, s). */
+export function wordTokens(text: string): string[] {
+  return text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Where in a text each known company is first named: its key and the word position. */
+export interface Mention {
+  key: string;
+  at: number;
+}
+
+/**
+ * A reusable finder of company mentions among many known companies: each alias (aliasesOf) is
+ * indexed by its first word, so a text costs one pass over its words however many companies are
+ * known. Matches whole words only, as `mentions` does.
+ */
+export function mentionFinder(companies: readonly KnownCompany[]): (text: string) => Mention[] {
+  const byFirstWord = new Map<string, { key: string; tokens: string[] }[]>();
+  for (const company of companies) {
+    for (const alias of aliasesOf(company)) {
+      const tokens = wordTokens(alias);
+      if (tokens.length === 0) continue;
+      const list = byFirstWord.get(tokens[0]!) ?? [];
+      list.push({ key: company.key, tokens });
+      byFirstWord.set(tokens[0]!, list);
+    }
+  }
+  return (text) => {
+    const words = wordTokens(text);
+    const first = new Map<string, number>();
+    words.forEach((word, i) => {
+      for (const alias of byFirstWord.get(word) ?? []) {
+        if (first.has(alias.key)) continue;
+        if (alias.tokens.every((token, j) => words[i + j] === token)) first.set(alias.key, i);
+      }
+    });
+    return [...first].map(([key, at]) => ({ key, at })).sort((a, b) => a.at - b.at || a.key.localeCompare(b.key));
+  };
+}
+
 function mentions(sentence: string, aliases: readonly string[]): boolean {
   const lower = sentence.toLowerCase();
   return aliases.some((alias) => new RegExp(`(^|[^\\p{L}\\p{N}])${alias.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\p{L}\\p{N}]|$)`, 'u').test(lower));

@@ -6,7 +6,8 @@ import { auditWatches, type AuditedWatch } from '../db/watches.ts';
 import { TIER_PRICE_MICROS, type WatchTier } from '../ground/schemas/watch.ts';
 import type { ResearchSource } from '../research/provider.ts';
 import { capTermCounts, scopeExpression } from '../research/search.ts';
-import { AREAS, assessArea, type GtmArea } from './gtm-audit.ts';
+import { AREAS, assessAreas, GTM_AUDIT_AREAS } from './gtm-audit.ts';
+import { escapeInline } from '../research/markdown-escape.ts';
 import { renderReport } from './report.ts';
 import type { Fix, RunPlan, StepOutput } from './types.ts';
 
@@ -89,7 +90,10 @@ async function auditProfile(db: D1Database, organizationId: string): Promise<Ste
   ], fixes);
 }
 
-/** Go-to-market: the six gtm-audit areas for the organization's own company; the score is their mean. */
+/**
+ * Go-to-market: the six gtm-audit areas for the organization's own company; the score is the mean
+ * of the areas with evidence (none: unscored). Each area's best cited point is quoted.
+ */
 async function auditGoToMarket(db: D1Database, organizationId: string): Promise<StepOutput> {
   const profile = await profileOf(db, organizationId);
   const company = { key: profile.domain!, name: profile.companyName };
@@ -97,11 +101,12 @@ async function auditGoToMarket(db: D1Database, organizationId: string): Promise<
   const findings: StepOutput['findings'] = [];
   const details: string[] = [];
   const fixes: Fix[] = [];
-  let total = 0;
-  for (const area of Object.keys(AREAS) as GtmArea[]) {
-    const result = await assessArea(db, organizationId, company, area);
-    total += result.score ?? 0;
-    details.push(`- ${AREAS[area].title}: ${result.score}/100 (${result.summary})`, ...result.details.map((line) => `  ${line}`));
+  const scores: number[] = [];
+  const areas = await assessAreas(db, organizationId, company);
+  for (const area of GTM_AUDIT_AREAS) {
+    const result = areas[area];
+    if (result.score !== null) scores.push(result.score);
+    details.push(`- ${AREAS[area].title}: ${result.score === null ? 'no evidence found' : `${result.score}/100`} (${result.summary})`, ...result.details.map((line) => `  ${line}`));
     const best = result.findings[0];
     if (best) {
       const source = result.sources[best.source]!;
@@ -111,8 +116,18 @@ async function auditGoToMarket(db: D1Database, organizationId: string): Promise<
     }
     fixes.push(...result.fixes.filter((f) => f.priority === 'high').map((f) => ({ ...f, action: `${AREAS[area].title}: ${f.action}` })));
   }
-  const score = Math.round(total / Object.keys(AREAS).length);
-  return output(score, `Mean of the six gtm-audit areas for ${company.name ?? company.key}.`, details, fixes, { findings, sources });
+  const label = escapeInline(company.name ?? company.key);
+  if (scores.length === 0) {
+    return output(null, `No evidence found about ${label} in any gtm-audit area.`, details, [
+      {
+        priority: 'high',
+        action: `Add your own pages (${escapeInline(company.key)}: home, pricing, customers, comparisons) so research and audits know what you say about yourself.`,
+        where: 'POST /api/v1/oms/sources (by URL) or POST /api/v1/oms/objects/import',
+      },
+    ]);
+  }
+  const score = Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
+  return output(score, `Mean of the ${scores.length} gtm-audit area(s) with evidence for ${label}.`, details, fixes, { findings, sources });
 }
 
 /** The data step checks at most this many objects of each type (company, person, source), and this many links. */
