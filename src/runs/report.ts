@@ -98,7 +98,7 @@ export function renderReport(run: RunRecord, options: ReportOptions): string {
 
   const fixes = byImpact(done.flatMap((step) => step.output!.fixes.map((fix) => ({ ...fix, area: options.stepTitle(step.name) }))));
   if (fixes.length) {
-    lines.push('## Recommendations', '');
+    lines.push('## Recommendations', '', '_Ordered by impact: high before medium before low; within a level, the fix that concerns more objects first._', '');
     fixes.forEach((fix, i) => lines.push(`${i + 1}. **${fix.priority}** (${fix.area}) ${fix.action} Where: ${fix.where}.`));
     lines.push('');
   }
