@@ -83,7 +83,7 @@ describe('source text in briefs and reports', () => {
     expectInert(markdown, ['# Competitors of Acme Analytics', '## Sources']);
     const row = markdown.split('\n').find((line) => line.startsWith('| 1 |'))!;
     expect(row).toContain('| Evil &lt;script>alert(1)&lt;/script> # Owned \\[x\\](javascript:alert(1)) | evil.example |');
-    expect(row.split(/(?<!\\)\|/)).toHaveLength(7);
+    expect(row.split(/(?<!\\)\|/)).toHaveLength(10);
   });
 
   it('gtm-audit reports quote findings and list sources inertly', async () => {
