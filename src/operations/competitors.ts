@@ -2,13 +2,17 @@ import { randomId } from '../ground/api-key.ts';
 import { listCompanies } from '../db/companies.ts';
 import { writeObjects } from '../oms/store.ts';
 import {
+  findCompanyCells,
   findCompetitorEvidence,
   rankCompetitors,
   strongestEvidence,
+  type CellQuote,
+  type CompanyCells,
   type CompetitorCandidate,
   type KnownCompany,
 } from '../research/competitors.ts';
 import { sourceLine } from '../research/brief.ts';
+import type { ResearchSource } from '../research/provider.ts';
 import { escapeCell, escapeInline } from '../research/markdown-escape.ts';
 import type { CoreContext } from '../ground/context.ts';
 import type { CompetitorsInput } from './command-inputs.ts';
@@ -43,7 +47,8 @@ export async function competitors(ctx: CoreContext, input: CompetitorsInput, pro
   candidates.delete(target.key);
 
   const ranked = rankCompetitors([...candidates.values()]).slice(0, input.limit);
-  const markdown = render(target, ranked);
+  const cells = ranked.length ? await findCompanyCells(db, org, [target, ...ranked], known) : new Map<string, CompanyCells>();
+  const markdown = render(target, ranked, cells);
   await linkDiscovered(ctx, target, ranked);
   return markdown;
 }
@@ -85,7 +90,7 @@ async function linkedCompetitors(db: D1Database, org: string, key: string): Prom
   return results.map((row) => row.other);
 }
 
-function render(target: KnownCompany, ranked: CompetitorCandidate[]): string {
+function render(target: KnownCompany, ranked: CompetitorCandidate[], cells: Map<string, CompanyCells>): string {
   // Names and keys come from the caller's input and imported data: escaped like any source text.
   const targetName = escapeInline(target.name ?? target.key);
   const title = `# Competitors of ${targetName}`;
@@ -100,23 +105,39 @@ function render(target: KnownCompany, ranked: CompetitorCandidate[]): string {
     ].join('\n');
   }
   const shown = ranked.map((c) => ({ candidate: c, evidence: strongestEvidence(c.evidence) }));
-  const sources = [...new Map(shown.flatMap((s) => (s.evidence ? [[s.evidence.source.url, s.evidence.source] as const] : []))).values()];
+  // Sources are numbered by the strongest evidence first (row by row), then by the cells.
+  const sources: ResearchSource[] = [];
+  const cite = (source: ResearchSource) => {
+    let index = sources.findIndex((s) => s.url === source.url);
+    if (index === -1) index = sources.push(source) - 1;
+    return `[${index + 1}]`;
+  };
+  for (const { evidence } of shown) if (evidence) cite(evidence.source);
+  const quote = (cell: CellQuote | undefined) => (cell ? `"${escapeCell(cell.fragment)}"${cell.cut ? '…' : ''} ${cite(cell.source)}` : 'not found');
+  const columns = (key: string) => {
+    const company = cells.get(key);
+    return `${quote(company?.price)} | ${quote(company?.strength)} | ${quote(company?.weakness)}`;
+  };
+  const targetRow = `| — | ${escapeCell(target.name ?? target.key)} (analysed) | ${escapeCell(target.key)} | — | ${columns(target.key)} | — |`;
   const rows = shown.map(({ candidate, evidence }, i) => {
-    const strongest = evidence ? `${escapeCell(evidence.sentence)} [${sources.findIndex((s) => s.url === evidence.source.url) + 1}]` : '—';
+    const strongest = evidence ? `${escapeCell(evidence.sentence)} ${cite(evidence.source)}` : '—';
     const from = candidate.knownFrom.length ? ` (also: ${candidate.knownFrom.join(', ')})` : '';
-    return `| ${i + 1} | ${escapeCell(candidate.name ?? candidate.key)} | ${escapeCell(candidate.key)} | ${candidate.evidence.length}${from} | ${strongest} |`;
+    return `| ${i + 1} | ${escapeCell(candidate.name ?? candidate.key)} | ${escapeCell(candidate.key)} | ${candidate.evidence.length}${from} | ${columns(candidate.key)} | ${strongest} |`;
   });
   const lines = [
     title,
     '',
     `_${ranked.length} competitor${ranked.length === 1 ? '' : 's'}, ranked by the sentences in your sources that compare them with ${targetName}._`,
     '',
-    '| Rank | Competitor | Domain | Evidence | Strongest evidence |',
-    '| --- | --- | --- | --- | --- |',
+    '| Rank | Competitor | Domain | Evidence | Price | Strength | Weakness | Strongest evidence |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    targetRow,
     ...rows,
     '',
+    `_Evidence counts the sentences in your sources that name ${targetName} and the competitor together with a comparison cue (alternative to, vs, compared with, switched from, competes with, ...); "also" says where else it is known from (your sales profile, a stored link). Price, Strength and Weakness quote, verbatim, the part of a source sentence that is about that company (it is the first company the part names) and states a price or plan, a strength, or a weakness; third parties are quoted before the company itself, newer sources before older; "not found" means no source in your knowledge base says so._`,
+    '',
   ];
-  if (sources.length) lines.push('## Sources', '', ...sources.map((source, i) => sourceLine(i, source)), '');
+  lines.push('## Sources', '', ...sources.map((source, i) => sourceLine(i, source)), '');
   return lines.join('\n');
 }
 

@@ -125,3 +125,16 @@ export function figures(sentence: string): string[] {
   const found = sentence.match(/[$€£¥]?\s?\d[\d,.]*(?:\s?(?:%|k\b|m\b|bn\b))?(?:\s+(?:percent|million|billion|thousand|euros?|dollars?|people|staff|[a-z]+s)\b)?/gi) ?? [];
   return [...new Set(found.map((f) => `#${f.toLowerCase().replace(/\s+/g, '').replace(/[.,]$/, '')}`))];
 }
+
+/**
+ * A stated strength: praise or an advantage ("main strength", "better fit for", "rated higher for",
+ * "easy to set up"). Not an answer type a topic asks for (selection does not use it); the
+ * competitors table reads it beside the `weakness` cue.
+ */
+const STRENGTH =
+  /\b(?:strengths?|strong(?:er|est)?|best (?:for|at|choice|fit)|better (?:fit|choice|value)|excels?|praised?|lov(?:e|ed|es)|easy to|easier|easiest|fast(?:er|est)?|great (?:value|for)|reliable|rate[sd]? (?:\S+ ){1,3}?higher|higher for|trusted by|wins?|won|leader|paid for itself)\b/i;
+
+/** True when `sentence` states a strength (see STRENGTH). */
+export function holdsStrength(sentence: string): boolean {
+  return STRENGTH.test(sentence);
+}

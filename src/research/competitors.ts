@@ -1,5 +1,7 @@
+import { holdsStrength, sentenceAnswerTypes } from './answer-types.ts';
+import { searchNewestPassages } from './bounded-search.ts';
 import type { ResearchSource } from './provider.ts';
-import { hasSearchTerms } from './fts-query.ts';
+import { hasSearchTerms, MAX_QUERY_TERMS } from './fts-query.ts';
 import { anyOf, scopeExpression, searchPassages, sourceOf } from './search.ts';
 import { isCitable, splitSentences } from './text.ts';
 
@@ -33,6 +35,46 @@ export function aliasesOf(company: KnownCompany): string[] {
     aliases.add(company.name.split(/\s+/)[0]!);
   }
   return [...aliases].filter((alias) => alias.length >= 3).map((alias) => alias.toLowerCase());
+}
+
+/** The lower-case word tokens of text, as mention matching reads them ("Acme.com's" -> acme, com, s). */
+export function wordTokens(text: string): string[] {
+  return text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Where in a text each known company is first named: its key and the word position. */
+export interface Mention {
+  key: string;
+  at: number;
+}
+
+/**
+ * A reusable finder of company mentions among many known companies: each alias (aliasesOf) is
+ * indexed by its first word, so a text costs one pass over its words however many companies are
+ * known. Matches whole words only, as `mentions` does.
+ */
+export function mentionFinder(companies: readonly KnownCompany[]): (text: string) => Mention[] {
+  const byFirstWord = new Map<string, { key: string; tokens: string[] }[]>();
+  for (const company of companies) {
+    for (const alias of aliasesOf(company)) {
+      const tokens = wordTokens(alias);
+      if (tokens.length === 0) continue;
+      const list = byFirstWord.get(tokens[0]!) ?? [];
+      list.push({ key: company.key, tokens });
+      byFirstWord.set(tokens[0]!, list);
+    }
+  }
+  return (text) => {
+    const words = wordTokens(text);
+    const first = new Map<string, number>();
+    words.forEach((word, i) => {
+      for (const alias of byFirstWord.get(word) ?? []) {
+        if (first.has(alias.key)) continue;
+        if (alias.tokens.every((token, j) => words[i + j] === token)) first.set(alias.key, i);
+      }
+    });
+    return [...first].map(([key, at]) => ({ key, at })).sort((a, b) => a.at - b.at || a.key.localeCompare(b.key));
+  };
 }
 
 function mentions(sentence: string, aliases: readonly string[]): boolean {
@@ -92,4 +134,136 @@ const HEAD_TO_HEAD = /\b(alternatives? to|vs\.?|versus|compared (?:with|to)|swit
 export function strongestEvidence(evidence: readonly CompetitorEvidence[]): CompetitorEvidence | undefined {
   const strength = (e: CompetitorEvidence) => (HEAD_TO_HEAD.test(e.sentence) ? 1 : 0);
   return [...evidence].sort((a, b) => strength(b) - strength(a) || a.sentence.length - b.sentence.length)[0];
+}
+
+/** One table cell: a fragment of a verbatim source sentence, and the source it cites. */
+export interface CellQuote {
+  /** A substring of `sentence`, verbatim. */
+  fragment: string;
+  /** True when the fragment is cut from a longer sentence (the table marks it with "…"). */
+  cut: boolean;
+  sentence: string;
+  source: ResearchSource;
+}
+
+export interface CompanyCells {
+  price?: CellQuote;
+  strength?: CellQuote;
+  weakness?: CellQuote;
+}
+
+/** At most this many passages feed the price, strength and weakness cells of one table. */
+export const CELL_PASSAGES = 400;
+/** They are the best of at most this many of the newest passages that name a company of the table. */
+export const CELL_WINDOW = 2_000;
+/** A cell quotes at most this many characters of a sentence. */
+export const CELL_CHARS = 160;
+
+/** Words the cells look for, to rank passages (a passage holding more of them is read first). */
+const CELL_WORDS = [
+  'price', 'pricing', 'plan', 'seat', 'month', 'costs', '$', '€', '£', 'strength', 'better', 'higher', 'easy', 'praised',
+  'limitation', 'weakness', 'caution', 'lacks', 'slow', 'expensive', 'drawback', 'complain',
+];
+const NOT_A_PRICE = /\b(?:salar\w*|earnings|funding|raise[sd]?|raising|series [a-h]|revenue|valuation|compensation|quota|equity|employees)\b/i;
+const PRICE_CONTEXT = /\b(?:pric\w*|plans?|seats?|per (?:user|seat|month|year|editor|license)|subscriptions?|licen[cs]\w*|costs?|billed|billing|tiers?|editions?|contracts?)\b/i;
+const CLAUSE_BREAK = /,\s+|;\s+|\s+(?=(?:and|but|while|whereas|although)\s)/g;
+
+/**
+ * The clauses of a sentence, each a verbatim substring of it, without a leading conjunction ("and",
+ * "but", ...); a piece of fewer than four words stays with the clause before it.
+ */
+function clauses(sentence: string): string[] {
+  const spans: [number, number][] = [];
+  let start = 0;
+  for (const match of sentence.matchAll(CLAUSE_BREAK)) {
+    const end = match.index;
+    if (spans.length && sentence.slice(start, end).split(/\s+/).length < 4) spans[spans.length - 1]![1] = end;
+    else spans.push([start, end]);
+    start = match.index + match[0].length;
+  }
+  if (spans.length && sentence.slice(start).split(/\s+/).length < 4) spans[spans.length - 1]![1] = sentence.length;
+  else spans.push([start, sentence.length]);
+  return spans
+    .map(([from, to]) => sentence.slice(from, to).replace(/^(?:and|but|while|whereas|although|or)\s+/i, ''))
+    .filter((clause) => clause.split(/\s+/).length >= 4);
+}
+
+type CellKind = keyof CompanyCells;
+
+function cueOf(kind: CellKind, text: string): boolean {
+  if (kind === 'price') return sentenceAnswerTypes(text, ['money']).length > 0 && PRICE_CONTEXT.test(text) && !NOT_A_PRICE.test(text);
+  const strength = holdsStrength(text);
+  const weakness = sentenceAnswerTypes(text, ['weakness']).length > 0;
+  return kind === 'strength' ? strength && !weakness : weakness && !strength;
+}
+
+/** A fragment of at most CELL_CHARS characters of `clause` (whole words, around its start). */
+function shorten(clause: string): { fragment: string; cut: boolean } {
+  if (clause.length <= CELL_CHARS) return { fragment: clause, cut: false };
+  const cut = clause.slice(0, CELL_CHARS);
+  return { fragment: cut.slice(0, cut.lastIndexOf(' ')).trimEnd(), cut: true };
+}
+
+/**
+ * The price, strength and weakness cells of every company of a competitors table, from one bounded
+ * search: of the newest CELL_WINDOW passages that name any of `companies`, the CELL_PASSAGES
+ * holding the most cell words. A cell is the clause of a verbatim sentence whose first named known
+ * company (among `known`) is the company and that holds the cue: a price (money with a pricing word,
+ * not a salary or funding round), a strength, or a weakness (answer-types.ts). Preferred: a price with
+ * a figure, then third parties' pages over the companies' own, then the newest source, then the
+ * shortest clause.
+ */
+export async function findCompanyCells(
+  db: D1Database,
+  organizationId: string,
+  companies: readonly KnownCompany[],
+  known: readonly KnownCompany[],
+): Promise<Map<string, CompanyCells>> {
+  const cells = new Map<string, CompanyCells>();
+  const names = [...new Set(companies.flatMap((c) => aliasesOf(c).filter((alias) => !alias.includes('.'))))];
+  if (!hasSearchTerms(names)) return cells;
+  // One statement: names in groups of at most MAX_QUERY_TERMS, so every company of the table is searched.
+  const groups: string[] = [];
+  for (let i = 0; i < names.length; i += MAX_QUERY_TERMS) groups.push(anyOf(names.slice(i, i + MAX_QUERY_TERMS)));
+  const { passages } = await searchNewestPassages(db, `${scopeExpression(organizationId)} AND (${groups.join(' OR ')})`, CELL_WORDS, CELL_WINDOW, CELL_PASSAGES);
+
+  const wanted = new Set(companies.map((c) => c.key));
+  const mentions = mentionFinder([...companies, ...known.filter((k) => !wanted.has(k.key))]);
+  const owners = [...companies, ...known];
+  type Option = CellQuote & { figure: boolean; own: boolean; date: string };
+  const options = new Map<string, Option[]>();
+  const seen = new Set<string>();
+  for (const passage of passages) {
+    const source = sourceOf(passage);
+    const owner = owners.find((c) => passage.domain === c.key || passage.domain.endsWith(`.${c.key}`))?.key;
+    for (const sentence of splitSentences(passage.text)) {
+      if (!isCitable(sentence) || seen.has(`${passage.sourceKey}\u001f${sentence}`)) continue;
+      seen.add(`${passage.sourceKey}\u001f${sentence}`);
+      for (const clause of clauses(sentence)) {
+        const first = mentions(clause)[0];
+        if (!first || !wanted.has(first.key)) continue;
+        for (const kind of ['price', 'strength', 'weakness'] as const) {
+          if (!cueOf(kind, clause)) continue;
+          const key = `${first.key}\u001f${kind}`;
+          const list = options.get(key) ?? [];
+          list.push({ ...shorten(clause), sentence, source, figure: /\d/.test(clause), own: owner === first.key, date: source.publishedAt ?? '' });
+          options.set(key, list);
+        }
+      }
+    }
+  }
+  for (const [key, list] of options) {
+    const [company, kind] = key.split('\u001f') as [string, CellKind];
+    list.sort(
+      (a, b) =>
+        (kind === 'price' ? Number(b.figure) - Number(a.figure) : 0) ||
+        Number(a.own) - Number(b.own) ||
+        b.date.localeCompare(a.date) ||
+        a.fragment.length - b.fragment.length ||
+        a.fragment.localeCompare(b.fragment),
+    );
+    const { fragment, cut, sentence, source } = list[0]!;
+    cells.set(company, { ...cells.get(company), [kind]: { fragment, cut, sentence, source } });
+  }
+  return cells;
 }

@@ -5,8 +5,11 @@ import { waitingApprovalRequests } from '../db/approval-requests.ts';
 import { auditWatches, type AuditedWatch } from '../db/watches.ts';
 import { TIER_PRICE_MICROS, type WatchTier } from '../ground/schemas/watch.ts';
 import type { ResearchSource } from '../research/provider.ts';
+import { columnPhrase } from '../research/fts-query.ts';
 import { capTermCounts, scopeExpression } from '../research/search.ts';
-import { AREAS, assessArea, type GtmArea } from './gtm-audit.ts';
+import { OWN_BRIEF_TITLE } from './evidence.ts';
+import { AREAS, assessAreas, GTM_AUDIT_AREAS } from './gtm-audit.ts';
+import { escapeInline } from '../research/markdown-escape.ts';
 import { renderReport } from './report.ts';
 import type { Fix, RunPlan, StepOutput } from './types.ts';
 
@@ -64,7 +67,8 @@ async function auditProfile(db: D1Database, organizationId: string): Promise<Ste
   const profile = await profileOf(db, organizationId);
   const missing = missingProfileFields(profile);
   const emptyOptional = (['competitors', 'valueProps'] as const).filter((f) => profile[f].length === 0);
-  const ownPages = scopeExpression(organizationId, { include: [profile.domain ?? ''], exclude: [] });
+  // Your own pages, but not Recon's own briefs stored as sources: they restate sources, not what you publish.
+  const ownPages = `(${scopeExpression(organizationId, { include: [profile.domain ?? ''], exclude: [] })} NOT ${columnPhrase('title', OWN_BRIEF_TITLE)})`;
   const own = await ownSourceCount(db, ownPages);
   const ownSources = own.count;
   const ownLabel = own.capped ? `${ownSources}+` : String(ownSources);
@@ -77,10 +81,27 @@ async function auditProfile(db: D1Database, organizationId: string): Promise<Ste
   }
   const score = clamp(100 - 15 * missing.length - 5 * emptyOptional.length - (ownSources === 0 ? 10 : 0) - Math.min(5 * unmentioned.length, 30));
   const fixes: Fix[] = [];
-  if (missing.length) fixes.push({ priority: 'high', action: `Fill in the missing profile fields: ${missing.join(', ')}.`, where: 'PUT /api/v1/profile' });
-  if (emptyOptional.length) fixes.push({ priority: 'low', action: `Add ${emptyOptional.join(' and ')} to the profile, so research can relate findings to them.`, where: 'PUT /api/v1/profile' });
-  if (ownSources === 0) fixes.push({ priority: 'medium', action: `Import your own pages (${profile.domain ?? 'your domain'}) so research knows what you say about yourself.`, where: 'POST /api/v1/oms/objects/import' });
-  if (unmentioned.length) fixes.push({ priority: 'medium', action: `Your own pages never mention ${unmentioned.join(', ')}; either say so on your site or correct the ICP.`, where: 'your website, then POST /api/v1/oms/objects/import; or PUT /api/v1/profile' });
+  if (missing.length) {
+    fixes.push({ priority: 'high', impact: missing.length, action: `Fill in the missing profile fields: ${missing.join(', ')}.`, where: `PUT /api/v1/profile (fields ${missing.join(', ')}), or the dashboard page /dashboard/onboarding` });
+  }
+  if (emptyOptional.length) {
+    fixes.push({ priority: 'low', impact: emptyOptional.length, action: `Add ${emptyOptional.join(' and ')} to the profile, so research can relate findings to them.`, where: `PUT /api/v1/profile (fields ${emptyOptional.join(', ')}), or /dashboard/onboarding` });
+  }
+  if (ownSources === 0) {
+    fixes.push({
+      priority: 'medium',
+      action: `Add your own pages (${profile.domain ?? 'your domain'}: home, pricing, customers) so research knows what you say about yourself; Recon's own briefs do not count.`,
+      where: 'POST /api/v1/oms/sources with the pages\' URLs, or POST /api/v1/oms/objects/import',
+    });
+  }
+  if (unmentioned.length) {
+    fixes.push({
+      priority: 'medium',
+      impact: unmentioned.length,
+      action: `Your own pages never mention ${unmentioned.join(', ')}; either say so on your site or correct the ICP.`,
+      where: `your website, then POST /api/v1/oms/sources with the page's URL; or PUT /api/v1/profile (fields icp.industries, icp.personas)`,
+    });
+  }
   return output(score, `${missing.length} required field(s) missing; ${ownLabel} own source(s); ${unmentioned.length} ICP entr${unmentioned.length === 1 ? 'y' : 'ies'} your pages never mention.`, [
     `- Required fields missing: ${missing.length ? missing.join(', ') : 'none'}`,
     `- Optional lists empty: ${emptyOptional.length ? emptyOptional.join(', ') : 'none'}`,
@@ -89,7 +110,10 @@ async function auditProfile(db: D1Database, organizationId: string): Promise<Ste
   ], fixes);
 }
 
-/** Go-to-market: the six gtm-audit areas for the organization's own company; the score is their mean. */
+/**
+ * Go-to-market: the six gtm-audit areas for the organization's own company; the score is the mean
+ * of the areas with evidence (none: unscored). Each area's best cited point is quoted.
+ */
 async function auditGoToMarket(db: D1Database, organizationId: string): Promise<StepOutput> {
   const profile = await profileOf(db, organizationId);
   const company = { key: profile.domain!, name: profile.companyName };
@@ -97,11 +121,12 @@ async function auditGoToMarket(db: D1Database, organizationId: string): Promise<
   const findings: StepOutput['findings'] = [];
   const details: string[] = [];
   const fixes: Fix[] = [];
-  let total = 0;
-  for (const area of Object.keys(AREAS) as GtmArea[]) {
-    const result = await assessArea(db, organizationId, company, area);
-    total += result.score ?? 0;
-    details.push(`- ${AREAS[area].title}: ${result.score}/100 (${result.summary})`, ...result.details.map((line) => `  ${line}`));
+  const scores: number[] = [];
+  const areas = await assessAreas(db, organizationId, company);
+  for (const area of GTM_AUDIT_AREAS) {
+    const result = areas[area];
+    if (result.score !== null) scores.push(result.score);
+    details.push(`- ${AREAS[area].title}: ${result.score === null ? 'no evidence found' : `${result.score}/100`} (${result.summary})`, ...result.details.map((line) => `  ${line}`));
     const best = result.findings[0];
     if (best) {
       const source = result.sources[best.source]!;
@@ -111,16 +136,31 @@ async function auditGoToMarket(db: D1Database, organizationId: string): Promise<
     }
     fixes.push(...result.fixes.filter((f) => f.priority === 'high').map((f) => ({ ...f, action: `${AREAS[area].title}: ${f.action}` })));
   }
-  const score = Math.round(total / Object.keys(AREAS).length);
-  return output(score, `Mean of the six gtm-audit areas for ${company.name ?? company.key}.`, details, fixes, { findings, sources });
+  const label = escapeInline(company.name ?? company.key);
+  if (scores.length === 0) {
+    return output(null, `No evidence found about ${label} in any gtm-audit area.`, details, [
+      {
+        priority: 'high',
+        action: `Add your own pages (${escapeInline(company.key)}: home, pricing, customers, comparisons) so research and audits know what you say about yourself.`,
+        where: 'POST /api/v1/oms/sources (by URL) or POST /api/v1/oms/objects/import',
+      },
+    ]);
+  }
+  const score = Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
+  return output(score, `Mean of the ${scores.length} gtm-audit area(s) with evidence for ${label}.`, details, fixes, { findings, sources });
 }
 
 /** The data step checks at most this many objects of each type (company, person, source), and this many links. */
 export const DATA_SAMPLE = 10_000;
 const DATA_TYPES = ['company', 'person', 'source'] as const;
 
+/** Each data problem names at most this many objects (or links, or domains) to fix. */
+export const DATA_EXAMPLES = 5;
+
 interface DataCounts {
   total: number;
+  /** Up to DATA_EXAMPLES of each problem's objects: `type key`, the shared domain, or the link. */
+  examples: { missing: string[]; stale: string[]; duplicates: string[]; dangling: string[] };
   examined: Record<(typeof DATA_TYPES)[number], number>;
   missing: number;
   stale: number;
@@ -133,32 +173,39 @@ interface DataCounts {
 async function countDataProblems(db: D1Database, organizationId: string): Promise<DataCounts> {
   const sample = (type: string) =>
     `SELECT * FROM (SELECT type, key, properties FROM objects WHERE organization_id = ?1 AND type = '${type}' ORDER BY key LIMIT ?2)`;
+  const missing = `(type IN ('company', 'person') AND json_extract(properties, '$.name') IS NULL) OR
+            (type = 'source' AND json_extract(properties, '$.publishedAt') IS NULL)`;
+  const stale = `type = 'source' AND json_extract(properties, '$.publishedAt') < ?3`;
+  const dangling = `NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = l.organization_id AND o.type = l.from_type AND o.key = l.from_key) OR
+            NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = l.organization_id AND o.type = l.to_type AND o.key = l.to_key)`;
+  const duplicated = `SELECT lower(replace(coalesce(json_extract(properties, '$.domain'), key), 'www.', '')) AS d FROM sampled
+             WHERE type = 'company' GROUP BY d HAVING COUNT(*) > 1`;
   const row = await db
     .prepare(
       `WITH sampled AS (${DATA_TYPES.map(sample).join(' UNION ALL ')}),
             sampled_links AS (SELECT * FROM links WHERE organization_id = ?1 LIMIT ?2)
        SELECT
-         (SELECT count(*) FROM (SELECT 1 FROM objects WHERE organization_id = ?1 LIMIT ?2 + 1)) AS total,
+         (SELECT count(*) FROM (SELECT 1 FROM objects WHERE organization_id = ?1 AND type != 'brief' LIMIT ?2 + 1)) AS total,
          (SELECT count(*) FROM sampled WHERE type = 'company') AS companies,
          (SELECT count(*) FROM sampled WHERE type = 'person') AS people,
          (SELECT count(*) FROM sampled WHERE type = 'source') AS sources,
-         (SELECT count(*) FROM sampled WHERE
-            (type IN ('company', 'person') AND json_extract(properties, '$.name') IS NULL) OR
-            (type = 'source' AND json_extract(properties, '$.publishedAt') IS NULL)) AS missing,
-         (SELECT count(*) FROM sampled WHERE type = 'source' AND json_extract(properties, '$.publishedAt') < ?3) AS stale,
-         (SELECT count(*) FROM (
-            SELECT lower(replace(coalesce(json_extract(properties, '$.domain'), key), 'www.', '')) AS d FROM sampled
-             WHERE type = 'company' GROUP BY d HAVING COUNT(*) > 1)) AS duplicates,
+         (SELECT count(*) FROM sampled WHERE ${missing}) AS missing,
+         (SELECT json_group_array(type || ' ' || key) FROM (SELECT type, key FROM sampled WHERE ${missing} LIMIT ?4)) AS missingKeys,
+         (SELECT count(*) FROM sampled WHERE ${stale}) AS stale,
+         (SELECT json_group_array(key) FROM (SELECT key FROM sampled WHERE ${stale} ORDER BY json_extract(properties, '$.publishedAt') LIMIT ?4)) AS staleKeys,
+         (SELECT count(*) FROM (${duplicated})) AS duplicates,
+         (SELECT json_group_array(d) FROM (${duplicated} ORDER BY d LIMIT ?4)) AS duplicateKeys,
          (SELECT count(*) FROM sampled_links) AS links,
-         (SELECT count(*) FROM sampled_links l WHERE
-            NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = l.organization_id AND o.type = l.from_type AND o.key = l.from_key) OR
-            NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = l.organization_id AND o.type = l.to_type AND o.key = l.to_key)) AS dangling`,
+         (SELECT count(*) FROM sampled_links l WHERE ${dangling}) AS dangling,
+         (SELECT json_group_array(from_type || ' ' || from_key || ' ' || link || ' ' || to_type || ' ' || to_key) FROM (SELECT * FROM sampled_links l WHERE ${dangling} LIMIT ?4)) AS danglingKeys`,
     )
-    .bind(organizationId, DATA_SAMPLE, new Date(Date.now() - 730 * DAY).toISOString().slice(0, 10))
-    .first<Record<string, number>>();
-  const n = (name: string) => row?.[name] ?? 0;
+    .bind(organizationId, DATA_SAMPLE, new Date(Date.now() - 730 * DAY).toISOString().slice(0, 10), DATA_EXAMPLES)
+    .first<Record<string, number | string>>();
+  const n = (name: string) => Number(row?.[name] ?? 0);
+  const keys = (name: string) => JSON.parse(String(row?.[name] ?? '[]')) as string[];
   return {
     total: n('total'),
+    examples: { missing: keys('missingKeys'), stale: keys('staleKeys'), duplicates: keys('duplicateKeys'), dangling: keys('danglingKeys') },
     examined: { company: n('companies'), person: n('people'), source: n('sources') },
     missing: n('missing'),
     stale: n('stale'),
@@ -179,8 +226,8 @@ async function auditData(db: D1Database, organizationId: string): Promise<StepOu
   const counts = await countDataProblems(db, organizationId);
   const { missing, stale, duplicates, dangling } = counts;
   if (counts.total === 0) {
-    return output(null, 'No objects yet.', ['- The OMS holds no companies, people or sources.'], [
-      { priority: 'high', action: 'Load your companies and sources so research has something to work from.', where: 'POST /api/v1/oms/objects/import' },
+    return output(null, 'No objects yet.', ['- The OMS holds no companies, people or sources (briefs Recon wrote are not counted).'], [
+      { priority: 'high', action: 'Load your companies and sources so research has something to work from (your own briefs do not count).', where: 'POST /api/v1/oms/sources (by URL) or POST /api/v1/oms/objects/import' },
     ]);
   }
   const cap = DATA_SAMPLE.toLocaleString('en-US');
@@ -189,11 +236,41 @@ async function auditData(db: D1Database, organizationId: string): Promise<StepOu
   const sampledTypes = DATA_TYPES.filter((type) => counts.examined[type] >= DATA_SAMPLE);
   const problemShare = examined ? (missing + stale + duplicates) / examined : 0;
   const score = clamp(100 * (1 - problemShare) - Math.min(5 * dangling, 30));
+  const { examples } = counts;
+  const named = (list: string[], count: number) => `${list.map((key) => `\`${key}\``).join(', ')}${count > list.length ? ` and ${count - list.length} more` : ''}`;
   const fixes: Fix[] = [];
-  if (missing) fixes.push({ priority: 'medium', action: `Add the missing key properties of ${missing} object(s) (company and person names, source dates).`, where: 'POST /api/v1/oms/objects/import (re-import the lines with the properties)' });
-  if (duplicates) fixes.push({ priority: 'high', action: `Merge ${duplicates} set(s) of companies that share a domain.`, where: 'POST /api/v1/oms/objects/import with one company per domain' });
-  if (dangling) fixes.push({ priority: 'medium', action: `Import the ${dangling} object(s) that links point to, or drop those links.`, where: 'POST /api/v1/oms/objects/import' });
-  if (stale) fixes.push({ priority: 'low', action: `Refresh ${stale} source(s) published over two years ago.`, where: 'POST /api/v1/oms/objects/import' });
+  if (missing) {
+    fixes.push({
+      priority: 'medium',
+      impact: missing,
+      action: `Add the missing key properties (company and person names, source dates) of ${missing} object(s): ${named(examples.missing, missing)}.`,
+      where: 'POST /api/v1/oms/objects/import (re-import those lines with `name` or `publishedAt`), or POST /api/v1/oms/actions `update_properties` on each object',
+    });
+  }
+  if (duplicates) {
+    fixes.push({
+      priority: 'high',
+      impact: duplicates,
+      action: `Merge ${duplicates} set(s) of companies that share a domain: ${named(examples.duplicates, duplicates)}.`,
+      where: 'POST /api/v1/oms/actions `delete_object` on the extra company of each domain, keeping the one keyed by the bare domain',
+    });
+  }
+  if (dangling) {
+    fixes.push({
+      priority: 'medium',
+      impact: dangling,
+      action: `Import the objects that ${dangling} link(s) point to, or drop those links: ${named(examples.dangling, dangling)}.`,
+      where: 'POST /api/v1/oms/objects/import (the missing objects), or POST /api/v1/oms/actions `unlink`',
+    });
+  }
+  if (stale) {
+    fixes.push({
+      priority: 'low',
+      impact: stale,
+      action: `Refresh ${stale} source(s) published over two years ago, oldest first: ${named(examples.stale, stale)}.`,
+      where: 'POST /api/v1/oms/sources with each URL (fetches the page again), or POST /api/v1/oms/objects/import',
+    });
+  }
   const bounds: string[] = [];
   if (sampledTypes.length) bounds.push(`- Checked the first ${cap} ${sampledTypes.map((t) => (t === 'company' ? 'companies' : t === 'person' ? 'people' : 'sources')).join(', ')} by key, not all: the counts below are for those.`);
   if (counts.links >= DATA_SAMPLE) bounds.push(`- Checked ${cap} links, not all: the dangling count is for those.`);
@@ -222,10 +299,14 @@ async function auditKeys(db: D1Database, organizationId: string): Promise<StepOu
   const old = results.filter((k) => k.created_at < cutoff);
   const fixes: Fix[] = [];
   for (const key of [...neverUsed, ...idle]) {
-    fixes.push({ priority: 'medium', action: `Revoke key ${key.id} ("${key.name}"): ${key.last_used_at ? 'unused for 90 days' : 'never used'}.`, where: `npm run keys -- revoke ${key.id}` });
+    fixes.push({
+      priority: 'medium',
+      action: `Revoke key ${key.id} ("${key.name}"): ${key.last_used_at ? 'unused for 90 days' : 'never used'}.`,
+      where: `the dashboard page /dashboard/settings/keys (key ${key.id}), or npm run keys -- revoke ${key.id}`,
+    });
   }
   for (const key of old) {
-    fixes.push({ priority: 'low', action: `Rotate key ${key.id} ("${key.name}"), created ${key.created_at.slice(0, 10)}: create a replacement, switch to it, revoke the old one.`, where: `npm run keys -- create --org <slug> --name "${key.name}", then npm run keys -- revoke ${key.id}` });
+    fixes.push({ priority: 'low', action: `Rotate key ${key.id} ("${key.name}"), created ${key.created_at.slice(0, 10)}: create a replacement, switch to it, revoke the old one.`, where: `the dashboard page /dashboard/settings/keys (create, then revoke ${key.id}), or npm run keys -- create --org <slug> --name "${key.name}", then npm run keys -- revoke ${key.id}` });
   }
   const score = clamp(100 - 10 * (neverUsed.length + idle.length + old.length));
   const shown = results.length >= KEYS_READ ? `${KEYS_READ}+` : String(results.length);
@@ -365,12 +446,13 @@ export const auditPlan: RunPlan = {
       stepTitle: (step) => STEP_TITLES[step as AuditStep] ?? step,
       method:
         'Sales profile: 15 points off per missing required field, 5 per empty optional list, 10 when none of your sources is on your domain, 5 per ICP industry or persona your pages never mention (at most 30). ' +
-        'Go-to-market: the mean of the six gtm-audit area scores for your own company. ' +
-        'Data: the share of objects with missing key properties, stale dates or a duplicate domain is taken off, and 5 points per dangling link (at most 30). ' +
+        'Go-to-market: the mean of the gtm-audit area scores (the share of each area\'s rubric points your sources show met) for your own company, over the areas with evidence. ' +
+        'Data: the share of objects with missing key properties, stale dates or a duplicate domain is taken off, and 5 points per dangling link (at most 30); each problem names up to 5 of its objects. ' +
+        "Recon's own briefs are never evidence of coverage: `brief` objects are not counted as your data, and sources titled \"Research brief: ...\" (briefs stored back as sources) count neither as your pages nor as evidence. " +
         'API keys: 10 points off per active key never used, unused for 90 days, or older than 90 days. ' +
         'Approval requests: every request still pending more than 3 days after it was made (it expires at 7) is listed to decide, the oldest first; not scored. ' +
         'Research watches: 20 points off per open watch that is failing (5 failed executions in a row) or whose target no longer exists; capped watches and spend against caps are listed, not scored; unscored without watches. ' +
-        'The overall score is the mean of the scored areas.',
+        'The overall score is the mean of the scored areas. Recommendations are ordered by impact: high before medium before low, then the fix that concerns more objects first, then in report order.',
     });
   },
 };

@@ -1,98 +1,108 @@
-import type { KnownCompany } from '../research/competitors.ts';
-import { EVIDENCE_PASSAGES, EVIDENCE_WINDOW, gatherEvidence } from './evidence.ts';
+import { mentionFinder, type KnownCompany } from '../research/competitors.ts';
+import type { Finding, ResearchSource } from '../research/provider.ts';
+import { EVIDENCE_PASSAGES, EVIDENCE_WINDOW, gatherEvidence, OWN_BRIEF_TITLE } from './evidence.ts';
+import { escapeInline } from '../research/markdown-escape.ts';
 import { renderReport } from './report.ts';
+import { AREA_TERMS, fileEvidence, GTM_AUDIT_AREAS, RECENT_DAYS, RUBRIC, rubricText, type GtmArea } from './rubric.ts';
 import type { Fix, RunPlan, RunRecord, StepOutput } from './types.ts';
 
-/** The areas a gtm-audit scores, in report order (the `focus` argument picks among them). */
-export const GTM_AUDIT_AREAS = ['positioning', 'icp', 'pricing', 'channels', 'competition', 'content'] as const;
-export type GtmArea = (typeof GTM_AUDIT_AREAS)[number];
+export { GTM_AUDIT_AREAS, type GtmArea } from './rubric.ts';
 
-/** What each area looks for in the sources (search terms), and what to do when it is thin. */
-export const AREAS: Record<GtmArea, { title: string; terms: string[]; advice: string }> = {
-  positioning: {
-    title: 'Positioning',
-    terms: ['positioning', 'category', 'platform', 'leader', 'mission', 'tagline', 'value', 'helps', 'built', 'unlike'],
-    advice: 'State who it is for, the category, and the one outcome it delivers, on the home page and in every launch',
-  },
-  icp: {
-    title: 'Ideal customer profile',
-    terms: ['customers', 'customer', 'industry', 'industries', 'teams', 'companies', 'segment', 'mid-market', 'enterprise', 'persona'],
-    advice: 'Name the industries, company sizes and buyer roles it serves, with a customer example for each',
-  },
-  pricing: {
-    title: 'Pricing',
-    terms: ['pricing', 'price', 'prices', 'plan', 'plans', 'seat', 'month', 'trial', 'discount', 'tier'],
-    advice: 'Publish plans with prices, what each includes, and how to try it',
-  },
-  channels: {
-    title: 'Channels',
-    terms: ['partner', 'partners', 'partnership', 'marketplace', 'integration', 'integrations', 'webinar', 'event', 'reseller', 'hiring'],
-    advice: 'Show where buyers find it: partners, marketplaces, integrations, events and the sales team',
-  },
-  competition: {
-    title: 'Competition',
-    terms: ['alternative', 'alternatives', 'vs', 'versus', 'compared', 'competitor', 'competitors', 'switched', 'rival', 'instead'],
-    advice: 'Publish honest comparison pages and switching stories against the main alternatives',
-  },
-  content: {
-    title: 'Content',
-    terms: ['blog', 'guide', 'report', 'webinar', 'case', 'study', 'whitepaper', 'announces', 'launch', 'podcast'],
-    advice: 'Keep a steady flow of guides, case studies and announcements buyers can cite',
-  },
+/** Each area's title and the words its evidence is searched by. */
+export const AREAS: Record<GtmArea, { title: string; terms: string[] }> = Object.fromEntries(
+  GTM_AUDIT_AREAS.map((area) => [area, { title: RUBRIC[area].title, terms: AREA_TERMS[area] }]),
+) as Record<GtmArea, { title: string; terms: string[] }>;
+
+/** Where a company's go-to-market content lives, per area: the page a fix names. */
+const PAGES: Record<GtmArea, string> = {
+  positioning: 'home page',
+  icp: 'home and customer pages',
+  pricing: 'pricing page',
+  channels: 'partner and integration pages',
+  competition: 'comparison pages',
+  content: 'blog, newsroom and customer stories',
 };
 
-const FINDINGS_PER_AREA = 3;
-const RECENT_DAYS = 365;
-const SPECIFIC = /(\$|€|£|\d)/;
-
 /**
- * The documented scoring of one area (0-100), from the evidence in the knowledge base:
- * - coverage, up to 50: 10 points per distinct source that names the company and discusses the area (5 or more: 50);
- * - recency, up to 20: the share of those sources published in the last 365 days, times 20;
- * - specificity, up to 30: 10 points per quoted finding with a concrete number, price or percentage (3 or more: 30).
+ * Every area of a gtm-audit of `company`, from one reading of the evidence: each rubric point is
+ * met when a sentence about the company meets its check (rubric.ts), and cited with it; a sentence
+ * is filed under one area only. An area's score is the share of its points met (0-100); an area
+ * where no point is met has no score ("no evidence found") and no advice: we know nothing there.
+ * `now` is the run's start, so every step judges recency against the same date.
  */
-export function scoreArea(sourceDates: (string | undefined)[], findings: string[], now: Date): { score: number; coverage: number; recent: number; specific: number } {
-  const coverage = Math.min(sourceDates.length, 5) * 10;
-  const cutoff = now.getTime() - RECENT_DAYS * 86_400_000;
-  const recentCount = sourceDates.filter((d) => d && Date.parse(d) >= cutoff).length;
-  const recent = sourceDates.length ? Math.round((20 * recentCount) / sourceDates.length) : 0;
-  const specific = Math.min(findings.filter((f) => SPECIFIC.test(f)).length, 3) * 10;
-  return { score: coverage + recent + specific, coverage, recent, specific };
-}
-
-function fixesFor(area: GtmArea, company: string, parts: ReturnType<typeof scoreArea>, sourceCount: number): Fix[] {
-  const where = `${company}'s website and published content; then import the pages with POST /api/v1/oms/objects/import`;
-  const fixes: Fix[] = [];
-  if (sourceCount === 0) {
-    fixes.push({ priority: 'high', action: `${AREAS[area].advice}: no source in the knowledge base discusses ${company}'s ${area}.`, where });
-    return fixes;
-  }
-  if (parts.coverage < 30) fixes.push({ priority: 'high', action: `${AREAS[area].advice}: only ${sourceCount} source(s) discuss it.`, where });
-  if (parts.recent < 10) fixes.push({ priority: 'medium', action: `Refresh ${area} material: most of it is over a year old.`, where });
-  if (parts.specific < 20) fixes.push({ priority: 'medium', action: `Make ${area} claims concrete, with numbers, prices and named results.`, where });
-  return fixes;
-}
-
-/** One gtm-audit step: the evidence, score and recommendations for one area. */
-export async function assessArea(db: D1Database, organizationId: string, company: KnownCompany, area: GtmArea, now = new Date()): Promise<StepOutput> {
-  const evidence = await gatherEvidence(db, organizationId, company, AREAS[area].terms, FINDINGS_PER_AREA);
-  const parts = scoreArea(evidence.sources.map((s) => s.publishedAt), evidence.findings.map((f) => f.sentence), now);
-  const label = company.name ?? company.key;
-  return {
-    score: parts.score,
-    summary:
-      evidence.sources.length === 0
-        ? `No source discusses ${label}'s ${area}.`
-        : `${evidence.sources.length} source(s); coverage ${parts.coverage}/50, recency ${parts.recent}/20, specificity ${parts.specific}/30.`,
-    details: evidence.truncated
+export async function assessAreas(db: D1Database, organizationId: string, company: KnownCompany, now = new Date()): Promise<Record<GtmArea, StepOutput>> {
+  // The name comes from imported data or the caller: inert in our markdown, like any source text.
+  const label = escapeInline(company.name ?? company.key);
+  const evidence = await gatherEvidence(db, organizationId, company, now);
+  const mentionsOf = mentionFinder([company]);
+  const filed = fileEvidence(evidence.candidates, { names: (text) => mentionsOf(text).length > 0 });
+  const outputs = {} as Record<GtmArea, StepOutput>;
+  for (const area of GTM_AUDIT_AREAS) {
+    const sources: ResearchSource[] = [];
+    const findings: Finding[] = [];
+    const rubric: NonNullable<StepOutput['rubric']> = [];
+    for (const { point, candidate } of filed[area]) {
+      if (candidate === undefined) {
+        rubric.push({ label: point.label, met: false });
+        continue;
+      }
+      const { sentence, source } = evidence.candidates[candidate]!;
+      let finding = findings.findIndex((f) => f.sentence === sentence);
+      if (finding === -1) {
+        let index = sources.findIndex((s) => s.url === source.url);
+        if (index === -1) index = sources.push(source) - 1;
+        finding = findings.push({ sentence, source: index }) - 1;
+      }
+      rubric.push({ label: point.label, met: true, finding });
+    }
+    const met = rubric.filter((r) => r.met).length;
+    const total = rubric.length;
+    const details = evidence.truncated.includes(area)
       ? [
           `- More than ${EVIDENCE_WINDOW} passages name ${label} and discuss ${area}: this area was assessed on the ${EVIDENCE_WINDOW} most recently imported, and its sources are those of the ${EVIDENCE_PASSAGES} most relevant among them.`,
         ]
-      : [],
-    findings: evidence.findings,
-    sources: evidence.sources,
-    fixes: fixesFor(area, label, parts, evidence.sources.length),
-  };
+      : [];
+    if (met === 0) {
+      outputs[area] = {
+        score: null,
+        summary:
+          evidence.candidates.length === 0
+            ? `No source in your knowledge base is about ${label}.`
+            : `None of the ${evidence.candidates.length} sentences about ${label} in your sources meets a point of this area's rubric.`,
+        details: [...details, `- To judge this area, add pages about ${label} (its own site, reviews, news) with POST /api/v1/oms/sources or POST /api/v1/oms/objects/import.`],
+        findings: [],
+        sources: [],
+        fixes: [],
+        rubric,
+      };
+      continue;
+    }
+    const fixes: Fix[] = filed[area]
+      .filter((r) => r.candidate === undefined)
+      .map(({ point }) => ({
+        priority: point.priority,
+        action: `Not found in your sources: ${point.label.charAt(0).toLowerCase()}${point.label.slice(1)}. ${point.advice}.`,
+        where: `${label}'s ${PAGES[area]}; if it is already published, add that page with POST /api/v1/oms/sources so audits see it`,
+      }));
+    outputs[area] = {
+      score: Math.round((100 * met) / total),
+      summary: `${met} of ${total} rubric points met: ${rubric
+        .filter((r) => r.met)
+        .map((r) => r.label.charAt(0).toLowerCase() + r.label.slice(1))
+        .join('; ')}.`,
+      details,
+      findings,
+      sources,
+      fixes,
+      rubric,
+    };
+  }
+  return outputs;
+}
+
+/** One gtm-audit step: the rubric, cited evidence, score and fixes of one area. */
+export async function assessArea(db: D1Database, organizationId: string, company: KnownCompany, area: GtmArea, now = new Date()): Promise<StepOutput> {
+  return (await assessAreas(db, organizationId, company, now))[area];
 }
 
 /** The company a gtm-audit looks at, as stored in its run's arguments. */
@@ -101,17 +111,26 @@ export function runCompany(run: RunRecord): KnownCompany {
   return company ?? { key: run.target };
 }
 
+/** How a gtm-audit is judged, as its report's method section says it. */
+export const GTM_AUDIT_METHOD = [
+  `Each area is judged by what the evidence says, against a rubric of content checks; a point is met when a sentence about the company meets it, and that sentence is quoted and cited. The score is the share of the area's points met (0-100). An area where no point is met says "no evidence found" instead of a score, and gets no advice: the sources say nothing there. The overall score is the mean of the areas with evidence.`,
+  '',
+  rubricText(),
+  '',
+  `Evidence is the company's own pages (every sentence but those that start with another known company's name and do not name it) and third parties' pages (sentences that name it first); what rival companies' own pages say is left out, and so are Recon's own briefs stored as sources (titled "${OWN_BRIEF_TITLE}: ..."). "Recent" means published within ${RECENT_DAYS} days of the audit's start. A sentence cites points of one area only: points with the fewest candidate sentences choose first, preferring a sentence that meets most points of that area, then the company's own pages, then the newest. Recommendations list the points not found in areas with evidence, high before medium before low.`,
+].join('\n');
+
 export const gtmAuditPlan: RunPlan = {
   kind: 'gtm-audit',
   async executeStep(env, run, step) {
-    return assessArea(env.DB, run.organizationId, runCompany(run), step as GtmArea);
+    return assessArea(env.DB, run.organizationId, runCompany(run), step as GtmArea, new Date(run.createdAt));
   },
   render(run) {
     return renderReport(run, {
-      title: `GTM audit: ${runCompany(run).name ?? run.target}`,
+      title: `GTM audit: ${escapeInline(runCompany(run).name ?? run.target)}`,
       stepTitle: (step) => AREAS[step as GtmArea]?.title ?? step,
-      method:
-        'Each area is scored 0-100 from the evidence in your knowledge base: coverage (10 points per source that names the company and discusses the area, up to 50), recency (share of those sources from the last 365 days, up to 20) and specificity (10 points per quoted finding with a number, price or percentage, up to 30).',
+      unscored: 'no evidence found',
+      method: GTM_AUDIT_METHOD,
     });
   },
 };

@@ -24,13 +24,21 @@ export interface StepOutput {
   sources: ResearchSource[];
   /** Recommended fixes, most important first. */
   fixes: Fix[];
+  /**
+   * The rubric the score was judged by (gtm-audit areas): each point, whether it was met, and the
+   * finding (an index into `findings`) that meets it. Absent in outputs of older runs and in the
+   * audit's own steps.
+   */
+  rubric?: { label: string; met: boolean; finding?: number }[];
 }
 
 export interface Fix {
   priority: 'high' | 'medium' | 'low';
   action: string;
-  /** Exactly where to fix it: an endpoint, a CLI command or a page. */
+  /** Exactly where to fix it: an endpoint, a CLI command or a page, and the object or key it concerns. */
   where: string;
+  /** How many things (objects, keys, watches, requests) it fixes: within a priority, larger first. */
+  impact?: number;
 }
 
 export interface StepRecord {

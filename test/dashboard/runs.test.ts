@@ -112,7 +112,7 @@ describe('a run report with hostile source text', () => {
         publishedAt: '2026-05-01',
         content:
           'Acme Analytics pricing is fair <script>globalThis.pwned = 1</script> for small teams today. ' +
-          'Acme Analytics pricing plans are listed [here](javascript:alert(1)) for every buyer. ' +
+          'Acme Analytics pricing plans are listed [here](javascript:alert(1)) from $19 per seat per month. ' +
           'Acme Analytics pricing compares well <img src=x onerror=alert(1)> with rivals this year.',
       },
     },
@@ -129,7 +129,7 @@ describe('a run report with hostile source text', () => {
     const { html } = await page(mine.browser, `/dashboard/runs/${id}`);
     // The quote is there, as text.
     expect(html).toContain('[1] Acme Analytics pricing review &lt;script&gt;globalThis.pwned = 1&lt;/script&gt; [x](javascript:alert(1)), evil.example');
-    expect(html).toContain('Acme Analytics pricing plans are listed [here](javascript:alert(1)) for every buyer.');
+    expect(html).toContain('Acme Analytics pricing plans are listed [here](javascript:alert(1)) from $19 per seat per month.');
     expectOnlyDashboardScript(html);
     expect(html).not.toMatch(/<img\b/i);
     expect(html).not.toMatch(/\son[a-z]+=/i);

@@ -50,7 +50,8 @@ describe('competitors', () => {
     expect(rows[0]).toContain('| 3 |');
     expect(rows[0]).toContain('Many teams switched from Initech to Acme Analytics last year. [1]');
     expect(rows[1]).toContain('| 1 (also: link) |');
-    expect(rows[2]).toContain('| 0 (also: profile) | — |');
+    // Globex is known only from the profile: no source gives its price, a strength or a weakness.
+    expect(rows[2]).toContain('| 0 (also: profile) | not found | not found | not found | — |');
     expect(markdown).not.toContain('weather');
     expect(markdown).toContain('[1] Acme Analytics vs Initech, reviewhub.example, 2026-02-01, https://reviewhub.example/acme-vs-initech');
   });

@@ -96,7 +96,8 @@ describe('faithfulness on the demo market', () => {
   it('cites only sentences that occur in their sources in competitor analyses', { timeout: 60_000 }, async () => {
     for (const company of companies) {
       const markdown = await competitors(ctx, { company, limit: 25 }, FINISHED_PROFILE);
-      const evidence = checkCitations(markdown, /\| ((?:[^|\\]|\\.)+?) \[(\d+)\] \|$/gm);
+      // The strongest evidence and the quoted price, strength and weakness cells ("fragment" [n], "fragment"… [n]).
+      const evidence = checkCitations(markdown, /\| "?((?:[^|\\]|\\.)+?)"?…? \[(\d+)\] (?=\|)/g);
       expect(evidence, company).toBeGreaterThanOrEqual(company === 'Acme Analytics' ? 3 : 1);
     }
   });

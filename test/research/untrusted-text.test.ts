@@ -83,18 +83,21 @@ describe('source text in briefs and reports', () => {
     expectInert(markdown, ['# Competitors of Acme Analytics', '## Sources']);
     const row = markdown.split('\n').find((line) => line.startsWith('| 1 |'))!;
     expect(row).toContain('| Evil &lt;script>alert(1)&lt;/script> # Owned \\[x\\](javascript:alert(1)) | evil.example |');
-    expect(row.split(/(?<!\\)\|/)).toHaveLength(7);
+    expect(row.split(/(?<!\\)\|/)).toHaveLength(10);
   });
 
   it('gtm-audit reports quote findings and list sources inertly', async () => {
     const org = await hostileOrg();
-    const start = await call('/api/v1/commands/gtm-audit', { key: org.key, body: { focus: ['pricing'] } });
+    // Evil's own pages are the evidence about Evil, hostile name, title and text included.
+    const start = await call('/api/v1/commands/gtm-audit', { key: org.key, body: { company: 'evil.example', focus: ['competition'] } });
     const id = start.headers.get('X-Run-Id')!;
     const stub = env.RUNS.get(env.RUNS.idFromString(id));
     for (let i = 0; i < 20 && (await stub.read())?.status === 'running'; i++) await runDurableObjectAlarm(stub);
     const markdown = await (await call(`/api/v1/runs/gtm-audit/${id}`, { key: org.key })).text();
     expect(markdown).toContain('Evidence:');
-    expectInert(markdown, ['# GTM audit: Acme Analytics', '## Scorecard', '## Pricing', '## Recommendations', '## Method', '## Sources']);
+    const title = '# GTM audit: Evil &lt;script>alert(1)&lt;/script> # Owned \\[x\\](javascript:alert(1))';
+    expectInert(markdown, [title, '## Scorecard', '## Competition', '## Recommendations', '## Method', '## Sources']);
+    expect(markdown).toContain('- Met: A head-to-head comparison. "Acme Analytics vs Evil is a common pricing comparison &lt;img src=x onerror=alert(1)> among buyers \\[3\\] this year." [1]');
     expect(markdown).toContain('Acme Analytics pricing review &lt;script>alert(1)&lt;/script> # Owned');
   });
 });

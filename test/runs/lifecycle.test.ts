@@ -74,7 +74,7 @@ describe('audit runs', () => {
     expect(markdown).toMatch(/^# Organization audit: Acme Analytics/);
     for (const area of ['Sales profile', 'Go-to-market', 'Data in the OMS', 'API keys']) expect(markdown).toContain(`## ${area}`);
     expect(markdown).toMatch(/overall score \d+\/100/);
-    expect(markdown).toMatch(/^\d+\. \*\*high\*\* \(Go-to-market\) .* Where: .*POST \/api\/v1\/oms\/objects\/import/m);
+    expect(markdown).toMatch(/^\d+\. \*\*high\*\* \(Go-to-market\) .* Where: Acme Analytics's .*POST \/api\/v1\/oms\/sources/m);
   });
 
   it('lists runs newest first with a cursor', async () => {
