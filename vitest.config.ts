@@ -43,7 +43,7 @@ export default defineConfig({
         test: {
           name: 'workers',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**'],
+          exclude: ['test/e2e/**', 'test/reliability/**'],
           setupFiles: ['./test/setup/apply-schema.ts'],
           // Three files share two cores: a test that fetches pages from the loopback fixture server
           // can pass 5 s while another file starts its runtime. Timeouts bound hangs; they time nothing.
