@@ -23,6 +23,7 @@ import { getLogLevel, setLogLevel, type LogLevel } from '../operations/log-level
 import type { RateBucket } from '../ground/rate-limit.ts';
 import { getRun } from '../operations/runs.ts';
 import { toRpcError } from './json-rpc-error.ts';
+import { answerMalformedRequestsAsInvalidParams } from './malformed-requests.ts';
 import { reportRun } from './run-progress.ts';
 import { RunTaskStore, taskOf } from './run-task-store.ts';
 import { toToolResult } from './to-tool-result.ts';
@@ -192,6 +193,7 @@ export function buildServer(
     // ..."), dropping our code and data; the store's errors already went through toRpcError.
     server.setRequestHandler(ListTasksRequestSchema, (request) => taskStore.listTasks(request.params?.cursor));
   }
+  answerMalformedRequestsAsInvalidParams(server);
   return server;
 }
 
