@@ -72,12 +72,12 @@ describe('action-request and action-list over MCP', () => {
     await client.close();
   });
 
-  it('is not listed for a key without oms:write', async () => {
+  it('action-request is not listed for a key without oms:write; action-list is, as GET /api/v1/oms/actions allows it', async () => {
     const { org } = await twoKeys();
     const { key } = await createKey(org.id, ['commands', 'oms:read', 'oms:approve']);
     const client = await connectMcpClient(key);
     const names = (await client.listTools()).tools.map((tool) => tool.name);
-    expect(names.filter((name) => name.startsWith('action-'))).toEqual([]);
+    expect(names.filter((name) => name.startsWith('action-'))).toEqual(['action-list']);
     await client.close();
   });
 });

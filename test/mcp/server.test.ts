@@ -141,6 +141,7 @@ describe('MCP server at /api/mcp', () => {
       'oms-pivot',
       'oms-get',
       'oms-provenance',
+      'action-list',
       'watch-list',
       'watch-get',
       'watch-executions',

@@ -73,7 +73,8 @@ export const actionTools: ToolDefinition[] = [
       'An applied request changed the objects (their provenance names the request id); a failed one says why. Paged: pass nextCursor back as cursor.',
     input: ActionListInput,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    scope: 'oms:write',
+    // As GET /api/v1/oms/actions: any OMS scope reads the requests.
+    scope: ['oms:read', 'oms:write', 'oms:approve'],
     bucket: 'reads',
     async call(ctx, args) {
       const { id, limit, cursor, status } = parseInput(ActionListInput, args, 'arguments of action-list');

@@ -2,6 +2,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Scope } from '../../ground/api-key.ts';
 import type { CoreContext } from '../../ground/context.ts';
+import { assertScope } from '../../ground/scopes.ts';
 import type { LogLevel } from '../../operations/log-level.ts';
 import type { RateBucket } from '../../ground/rate-limit.ts';
 import type { RunView } from '../../operations/runs.ts';
@@ -28,8 +29,8 @@ export interface ToolDefinition {
   input: z.ZodType;
   output?: z.ZodType;
   annotations: NonNullable<Tool['annotations']>;
-  /** The key scope needed to see and call it. */
-  scope: Scope;
+  /** The key scope needed to see and call it; a list: any one of them (as its REST route allows). */
+  scope: Scope | readonly Scope[];
   /** Which rate-limit budget a call spends. */
   bucket: RateBucket;
   call(ctx: CoreContext, args: Record<string, unknown>, extras: ToolCallExtras): Promise<CallToolResult>;
@@ -37,6 +38,19 @@ export interface ToolDefinition {
   notifies?: boolean;
   /** For asynchronous commands: start as an MCP task (taskSupport optional) and return the run. */
   startTask?(ctx: CoreContext, args: Record<string, unknown>): Promise<RunView>;
+}
+
+/** True when a key with these scopes may see and call the tool. */
+export function toolAllows(tool: Pick<ToolDefinition, 'scope'>, scopes: readonly string[]): boolean {
+  return typeof tool.scope === 'string' ? scopes.includes(tool.scope) : tool.scope.some((scope) => scopes.includes(scope));
+}
+
+/**
+ * Refuses a call the key's scopes do not allow with `access_denied`, before its arguments are read:
+ * the order REST follows (scope, then arguments), so both doors refuse the same call the same way.
+ */
+export function assertToolScope(ctx: CoreContext, tool: Pick<ToolDefinition, 'scope'>): void {
+  if (!toolAllows(tool, ctx.principal.scopes)) assertScope(ctx, typeof tool.scope === 'string' ? tool.scope : tool.scope[0]!);
 }
 
 /**
