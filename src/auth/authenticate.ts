@@ -84,6 +84,23 @@ export class KeyCache {
 }
 
 const isolateCache = new KeyCache();
+
+/**
+ * SHA-256 of the keys this isolate saw lately (at most MAX_CACHED_LOOKUPS, the oldest dropped):
+ * hashing was the largest single cost of a request with a cached key. A key is only ever compared
+ * by its hash; the map holds what requests carried anyway, for as long as the isolate lives.
+ */
+const hashes = new Map<string, string>();
+
+async function hashOf(key: string): Promise<string> {
+  let hash = hashes.get(key);
+  if (hash === undefined) {
+    hash = await hashApiKey(key);
+    if (hashes.size >= MAX_CACHED_LOOKUPS) hashes.delete(hashes.keys().next().value!);
+    hashes.set(key, hash);
+  }
+  return hash;
+}
 const isolateThrottle = new FailedAuthThrottle();
 
 /**
@@ -134,7 +151,7 @@ export async function authenticate(
   const cache = options.cache ?? isolateCache;
   const throttle = options.throttle ?? isolateThrottle;
   const address = clientAddressKey(options.clientAddress);
-  const hash = await hashApiKey(key);
+  const hash = await hashOf(key);
   let record = cache.get(hash, readConfig(env).KEY_CACHE_TTL_MS);
   if (record === undefined) {
     if (!cache.wasValidLately(hash)) throttle.assertAllowed(address);
