@@ -62,7 +62,7 @@ export default defineConfig({
         test: {
           name: 'workers',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'test/reliability/**'],
+          exclude: ['test/e2e/**', 'test/reliability/**', 'test/browser/**'],
           setupFiles: ['./test/setup/apply-schema.ts'],
           // Three files share two cores: a file's first test also loads its modules into a fresh
           // runtime, which took up to 14 s on a loaded machine. Timeouts bound hangs; they time nothing.

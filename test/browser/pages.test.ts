@@ -58,7 +58,7 @@ const LINES = [
   {
     type: 'source',
     key: 'https://initech.example/pricing',
-    properties: { title: 'Initech Labs pricing', publishedAt: '2026-06-01', content: 'Initech Labs pricing has three plans. The Team plan of Initech Labs costs $49 per seat per month.' },
+    properties: { title: 'Initech Labs pricing', publishedAt: '2026-06-01', content: 'Initech Labs pricing has three plans for finance teams of every size.' },
   },
 ];
 
