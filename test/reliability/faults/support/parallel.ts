@@ -95,7 +95,12 @@ export class FakeParallel {
     if (request.method !== 'GET' || !match) return errorResponse(404, 'Not found');
     return Response.json({
       run: taskRun(decodeURIComponent(match[1]!), 'completed'),
-      output: { type: 'text', content: '# Globex pricing\n\nGlobex costs $49 per seat.', basis: [{ field: 'output', reasoning: 'Cited.', citations: [CITATION] }] },
+      // Each run cites a page of its own, as new web research does: its source is new to the knowledge base.
+      output: {
+        type: 'text',
+        content: '# Globex pricing\n\nGlobex costs $49 per seat.',
+        basis: [{ field: 'output', reasoning: 'Cited.', citations: [{ ...CITATION, url: `${CITATION.url}/${match[1]}-${this.calls}` }] }],
+      },
     });
   };
 }
