@@ -39,9 +39,9 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { hotFunctions, InspectorSession, startProfiling } from './cpu-profile.ts';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { benchConfig } from '../scripts/bench/setup.ts';
-import { PROJECT_ROOT, wranglerEnv, WRANGLER } from '../scripts/lib/wrangler.ts';
+import { PROJECT_ROOT } from '../scripts/lib/wrangler.ts';
+import { BENCH_DIR, build, compatibilityDate, DIRECT_SOCKET, reconWorker, source } from './serve.ts';
 import { ACME_DEMO_KEY, loadDemoKnowledgeBase, seedLocalDatabase } from '../scripts/seed.ts';
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
@@ -65,7 +65,6 @@ if (!(DURATION >= 1 && DURATION <= 60) || !(CONNECTIONS >= 1 && CONNECTIONS <= 2
   process.exit(2);
 }
 
-const BENCH_DIR = path.join(PROJECT_ROOT, 'bench');
 const AUTOCANNON = path.join(PROJECT_ROOT, 'node_modules', 'autocannon', 'autocannon.js');
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ; checked against `getconf CLK_TCK` below.
 
@@ -195,23 +194,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.error(`\n${signal}: stopping.`);
     void cleanup().finally(() => process.exit(130));
   });
-}
-
-function wrangler(args: string[]): Promise<void> {
-  return promisify(execFile)(WRANGLER, args, { cwd: PROJECT_ROOT, env: wranglerEnv({ CLOUDFLARE_CF_FETCH_ENABLED: 'false' }) }).then(
-    () => undefined,
-    (error: { stdout?: string; stderr?: string; message: string }) => {
-      throw new Error(`wrangler ${args.join(' ')} failed: ${error.message}\n${error.stdout ?? ''}${error.stderr ?? ''}`);
-    },
-  );
-}
-
-/** The bundle `wrangler deploy --dry-run` makes, as deployed; returns its entry module. */
-async function build(outdir: string, extra: string[]): Promise<string> {
-  await wrangler(['deploy', '--dry-run', '--outdir', outdir, ...extra]);
-  const modules = readdirSync(outdir).filter((file) => file.endsWith('.js'));
-  if (modules.length !== 1) throw new Error(`wrangler built ${modules.length} modules in ${outdir}, expected one`);
-  return path.join(outdir, modules[0]!);
 }
 
 /** workerd's process: Miniflare's child named workerd. */
@@ -434,12 +416,9 @@ async function main(): Promise<void> {
   ]);
   await seedLocalDatabase({ persistTo: state, quiet: true });
 
-  // The bundle is one ES module: wrangler's module rules (text, data, wasm imports) have nothing to match.
-  const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions(config).workerOptions;
-  const direct = [{ host: '127.0.0.1', port: 0 }];
-  // rootPath: module names are relative to it, and workerd refuses a name that climbs out with "..".
-  const source = (scriptPath: string) => ({ modules: true, scriptPath, rootPath: path.dirname(scriptPath) });
-  const recon = (name: string, scriptPath: string) => ({ ...workerOptions, name, ...source(scriptPath), unsafeDirectSockets: direct });
+  const direct = DIRECT_SOCKET;
+  const recon = (name: string, scriptPath: string) => reconWorker(config, name, scriptPath);
+  const workerOptions = { compatibilityDate: compatibilityDate(config) };
   const inspectorPort = options.profile ? await freePort() : undefined;
   miniflare = new Miniflare(
     convertV4MiniflareOptions({

@@ -8,6 +8,7 @@
  */
 import app, { RunObject, WatchObject } from '../../src/index.ts';
 
+// Every Durable Object class wrangler.toml binds, as src/index.ts exports them (wrangler refuses to build without one).
 export { RunObject, WatchObject };
 
 const alwaysAllow = { limit: async () => ({ success: true }) } as unknown as RateLimit;

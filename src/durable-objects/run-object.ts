@@ -87,7 +87,9 @@ export class RunObject extends DurableObject<Env> {
     const started = Date.now();
     const run = await this.read();
     if (run && run.status !== 'running') {
-      await this.mirror(this.env.DB, run);
+      // Failing again re-arms this alarm (writeMirror): the summary is written once D1 answers,
+      // never left to the platform's few retries of an alarm that throws.
+      await this.writeMirror(run);
       return;
     }
     while (await this.runNextStep()) {
