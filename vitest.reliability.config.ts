@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { loadProject } from './test/reliability/load/vitest.project.ts';
 import base from './vitest.config.ts';
 
 // `npm run test:reliability`: the property and isolation suites of test/reliability/, in the same
@@ -26,13 +27,15 @@ export default defineConfig({
           ...workers.test,
           name: 'reliability',
           include: ['test/reliability/**/*.test.ts'],
-          exclude: [],
+          // The load suite runs in Node against the bench runner (its own project, below).
+          exclude: ['test/reliability/load/**'],
           // A property test sends hundreds of requests; the bound catches a hang, it times nothing.
           testTimeout: 90_000,
           hookTimeout: 60_000,
           provide: { fuzzSeed: process.env.RECON_FUZZ_SEED ?? '' },
         },
       },
+      loadProject,
     ],
   },
 });
