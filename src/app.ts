@@ -12,7 +12,7 @@ import { apiCors } from './middleware/cors.ts';
 import { toHttpResponse } from './middleware/error-response.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { actions } from './routes/actions.ts';
-import { commands } from './routes/commands.ts';
+import { commands, otherCommand } from './routes/commands.ts';
 import { dnsRebindingCheck, mcp, mcpErrorResponse } from './routes/mcp.ts';
 import { oauth } from './routes/oauth.ts';
 import { objects } from './routes/objects.ts';
@@ -106,8 +106,10 @@ app.route('/', oauth);
 // The dashboard for people (sessions, not keys); same-origin only: no CORS, CSRF-checked forms.
 app.route('/dashboard', dashboard);
 
-app.notFound((c) =>
-  toHttpResponse(new DomainError('not_found', `No route ${c.req.method} ${c.req.path}; see GET /api/v1/openapi.json.`), c),
+app.notFound(
+  (c) =>
+    otherCommand(c) ??
+    toHttpResponse(new DomainError('not_found', `No route ${c.req.method} ${c.req.path}; see GET /api/v1/openapi.json.`), c),
 );
 app.onError(toHttpResponse);
 

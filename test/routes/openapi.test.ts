@@ -43,7 +43,6 @@ const UNDOCUMENTED = new Map([
   ['get /healthz', 'liveness for operators and load balancers; answers only 200'],
   ['get /api/v1/openapi.json', 'the document itself'],
   ['get /api/v1/docs', 'the HTML reference of the document'],
-  ['post /api/v1/commands/:command', 'any other command name: only ever 404 from the core'],
   ['get /api/mcp', 'only ever 405'],
   ['delete /api/mcp', 'only ever 405'],
 ]);
