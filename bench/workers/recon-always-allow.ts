@@ -6,9 +6,9 @@
  * The replaced environment is made once per environment object (WeakMap), so the per-isolate caches
  * keyed by it (readConfig) behave as they do in Recon itself.
  */
-import app, { RunObject } from '../../src/index.ts';
+import app, { RunObject, WatchObject } from '../../src/index.ts';
 
-export { RunObject };
+export { RunObject, WatchObject };
 
 const alwaysAllow = { limit: async () => ({ success: true }) } as unknown as RateLimit;
 const allowing = new WeakMap<Env, Env>();
