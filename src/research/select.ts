@@ -77,11 +77,20 @@ export function subjectStems(topic: string): Set<string> {
 }
 
 /** The redundancy tokens of a sentence: stems of its words (not its numbers) and its figures as whole tokens. */
-function diversityTokens(sentenceStems: ReadonlySet<string>, found: readonly string[]): Set<string> {
+function diversityTokens(sentenceStems: Iterable<string>, found: readonly string[]): Set<string> {
   const tokens = new Set<string>();
-  for (const s of sentenceStems) if (!/\d/.test(s)) tokens.add(s);
+  for (const s of sentenceStems) if (!hasDigit(s)) tokens.add(s);
   for (const f of found) tokens.add(f);
   return tokens;
+}
+
+/** /\d/.test(s), without a regular expression. */
+function hasDigit(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (code >= 48 && code <= 57) return true;
+  }
+  return false;
 }
 
 /**
@@ -124,7 +133,7 @@ interface Candidate {
   relevance: number;
   parts: RelevanceParts;
   answers: AnswerType[];
-  stems: Set<string>;
+  stems: readonly string[];
   /** Diversity tokens, computed only for the candidates above the floor. */
   tokens: Set<string>;
   figures: readonly string[];
@@ -171,7 +180,7 @@ export function chooseSentences(
   const weightTotal = queryStems.size + 0.5 * contextStems.size;
   if (weightTotal === 0 || passages.length === 0) return [];
   const wanted = topicAnswerTypes(query);
-  const subject = subjectStems(query);
+  const subject = [...subjectStems(query)];
   const weights = wanted.length ? WEIGHTS.typed : WEIGHTS.untyped;
   let best = Number.EPSILON;
   for (const p of passages) best = Math.max(best, -p.score);
@@ -196,13 +205,12 @@ export function chooseSentences(
       for (const s of contextStems) matched += facts.stems.includes(s) ? 0.5 : title.has(s) ? 0.5 * TITLE_DISCOUNT : 0;
       const answers = answersIn(facts.answers, wanted);
       if (matched === 0 && answers.length === 0) continue;
-      const sentenceStems = new Set(facts.stems);
       const parts: RelevanceParts = {
         passage: passageWeight,
         coverage: matched / weightTotal,
         answerType: answerTypeMatch(wanted, answers),
         informativeness: facts.informativeness,
-        subject: subject.size === 0 || [...subject].some((s) => sentenceStems.has(s) || title.has(s)),
+        subject: subject.length === 0 || subject.some((s) => facts.stems.includes(s) || title.has(s)),
       };
       const relevance =
         (weights.passage * parts.passage +
@@ -218,7 +226,7 @@ export function chooseSentences(
         relevance,
         parts,
         answers,
-        stems: sentenceStems,
+        stems: facts.stems,
         tokens: new Set(),
         figures: facts.figures,
         overlap: 0,
