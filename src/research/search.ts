@@ -115,9 +115,10 @@ export interface FoundPassage extends Omit<RankedPassage, 'text'> {
  * `q` builds the three FTS5 expressions from them: the informative terms (matching fewer than ?3)
  * any-of, the present terms all-of and any-of; `ranked` takes the top ?4 of the informative
  * expression by BM25 (titles weigh double); `tier1` and `tier2` fill what is left with the newest
- * passages holding every, then any present term, only as many as are missing (LIMIT 0 otherwise, so
- * they cost nothing when `ranked` is full). A missing expression (no such term) becomes one that
- * matches nothing, and its step is skipped by a LIMIT of 0.
+ * passages holding every, then any present term, only as many as are missing. A step that is not
+ * needed (no such term, or the list already full) matches `nomatch`, an expression that matches no
+ * row and reads next to nothing of the index (FTS5 reads an expression's index entries even under
+ * LIMIT 0), so unused steps cost nothing.
  */
 const TOPIC_SEARCH = `
 WITH counts AS MATERIALIZED (
@@ -129,18 +130,19 @@ q AS MATERIALIZED (
          (SELECT ?1 || ' AND {title text} : (' || group_concat('"' || term || '"', ' AND ') || ')' FROM counts WHERE n > 0) AS every,
          (SELECT ?1 || ' AND {title text} : (' || group_concat('"' || term || '"', ' OR ') || ')' FROM counts WHERE n > 0) AS some,
          (SELECT count(*) FROM counts WHERE n > 0) AS present,
-         ?1 || ' AND {title text} : ("")' AS nomatch),
+         '{title text} : ("")' AS nomatch),
 ranked AS MATERIALIZED (
   SELECT rowid, rank AS score FROM passages_fts
    WHERE passages_fts MATCH (SELECT coalesce(informative, nomatch) FROM q) AND rank MATCH 'bm25(0.0, 0.0, 2.0, 1.0)'
-   ORDER BY rank LIMIT (SELECT iif(informative IS NULL, 0, ?4) FROM q)),
+   ORDER BY rank LIMIT ?4),
 tier1 AS MATERIALIZED (
-  SELECT rowid FROM passages_fts WHERE passages_fts MATCH (SELECT coalesce(every, nomatch) FROM q)
-   ORDER BY rowid DESC LIMIT (SELECT iif(present = 0, 0, max(?4 - (SELECT count(*) FROM ranked), 0)) FROM q)),
+  SELECT rowid FROM passages_fts
+   WHERE passages_fts MATCH (SELECT iif(present = 0 OR (SELECT count(*) FROM ranked) >= ?4, nomatch, every) FROM q)
+   ORDER BY rowid DESC LIMIT max(?4 - (SELECT count(*) FROM ranked), 0)),
 tier2 AS MATERIALIZED (
-  SELECT rowid FROM passages_fts WHERE passages_fts MATCH (SELECT coalesce(some, nomatch) FROM q)
-   ORDER BY rowid DESC
-   LIMIT (SELECT iif(present < 2, 0, max(?4 - (SELECT count(*) FROM (SELECT rowid FROM ranked UNION SELECT rowid FROM tier1)), 0)) FROM q)),
+  SELECT rowid FROM passages_fts
+   WHERE passages_fts MATCH (SELECT iif(present < 2 OR (SELECT count(*) FROM (SELECT rowid FROM ranked UNION SELECT rowid FROM tier1)) >= ?4, nomatch, some) FROM q)
+   ORDER BY rowid DESC LIMIT max(?4 - (SELECT count(*) FROM (SELECT rowid FROM ranked UNION SELECT rowid FROM tier1)), 0)),
 found AS (
   SELECT rowid, score, 0 AS tier FROM ranked
   UNION ALL SELECT rowid, 0, 1 FROM tier1 WHERE rowid NOT IN (SELECT rowid FROM ranked)
