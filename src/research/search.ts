@@ -187,13 +187,17 @@ export async function searchTopic(db: D1Database, scope: string, topicWords: rea
 }
 
 /**
- * The texts of passages by id, within one organization: at most `ids.length` rows, one statement.
- * A passage deleted meanwhile (its source re-imported) is missing from the map.
+ * The texts of passages by id, within one organization: at most `ids.length` rows, one statement,
+ * each row found by its id (CROSS JOIN keeps that order: with the organization first, SQLite would
+ * scan the organization's passages by index, 30 ms at 100k sources). A passage deleted meanwhile
+ * (its source re-imported) is missing from the map.
  */
 export async function passageTexts(db: D1Database, organizationId: string, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const { results } = await db
-    .prepare(`SELECT id, text FROM passages WHERE organization_id = ?1 AND id IN (SELECT value FROM json_each(?2))`)
+    .prepare(
+      `SELECT p.id, p.text FROM json_each(?2) AS wanted CROSS JOIN passages p ON p.id = wanted.value WHERE p.organization_id = ?1`,
+    )
     .bind(organizationId, JSON.stringify([...new Set(ids)]))
     .all<{ id: number; text: string }>();
   return new Map(results.map((row) => [row.id, row.text]));
