@@ -105,7 +105,9 @@ CREATE TABLE IF NOT EXISTS passages (
   title            TEXT NOT NULL,            -- the source's title, repeated so it ranks
   published_at     TEXT,                     -- the source's date, so a search needs no second read
   ordinal          INTEGER NOT NULL,
-  text             TEXT NOT NULL
+  text             TEXT NOT NULL,
+  facts            TEXT,                     -- its sentences' topic-independent facts, JSON (src/research/sentence-facts.ts; migration 0011)
+  facts_version    INTEGER                   -- FACTS_VERSION that computed them; NULL (rows indexed before 0011) or older: research computes them from text
 );
 CREATE INDEX IF NOT EXISTS passages_by_source ON passages (organization_id, source_key);
 -- The index holds the organization (as one token: its id without punctuation) and the source's

@@ -1,4 +1,5 @@
 import { failedGuard, guardStatement } from '../db/guard.ts';
+import { analyzePassage, encodeFacts, FACTS_VERSION } from '../research/sentence-facts.ts';
 import { splitPassages } from '../research/text.ts';
 import { domainOf, type ObjectType } from './object-types.ts';
 
@@ -358,8 +359,10 @@ interface SourceToIndex {
 
 function reindexStatements(db: D1Database, org: string, sources: SourceToIndex[]) {
   if (sources.length === 0) return [];
+  // Each passage is stored with the facts of its sentences (research/sentence-facts.ts), computed
+  // here once rather than by every research call that reads it.
   const passages = sources.flatMap((s) =>
-    splitPassages(s.content).map((text, ordinal) => [s.key, s.domain, s.title, s.publishedAt, ordinal, text]),
+    splitPassages(s.content).map((text, ordinal) => [s.key, s.domain, s.title, s.publishedAt, ordinal, text, encodeFacts(analyzePassage(text))]),
   );
   return [
     ...jsonPieces(sources.map((s) => s.key)).map((piece) =>
@@ -368,12 +371,12 @@ function reindexStatements(db: D1Database, org: string, sources: SourceToIndex[]
     ...jsonPieces(passages).map((piece) =>
       db
         .prepare(
-          `INSERT INTO passages (organization_id, source_key, domain, title, published_at, ordinal, text)
+          `INSERT INTO passages (organization_id, source_key, domain, title, published_at, ordinal, text, facts, facts_version)
            SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
-                  json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]')
+                  json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[6]'), ?3
              FROM json_each(?2)`,
         )
-        .bind(org, piece),
+        .bind(org, piece, FACTS_VERSION),
     ),
   ];
 }

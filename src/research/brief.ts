@@ -64,11 +64,13 @@ function mergeRepeated(findings: ResearchResult['findings']): Item[] {
   return [...items.values()];
 }
 
+/** The words (not numbers) of a sentence, as stems: what `wordOverlap` compares. */
+function wordsOf(text: string): Set<string> {
+  return new Set([...stems(text)].filter((w) => !/\d/.test(w)));
+}
+
 /** Words (not numbers) shared by two sentences, as a share of all their words: 1 when they say the same thing in the same words. */
-function wordOverlap(a: string, b: string): number {
-  const words = (text: string) => new Set([...stems(text)].filter((w) => !/\d/.test(w)));
-  const x = words(a);
-  const y = words(b);
+function wordOverlap(x: ReadonlySet<string>, y: ReadonlySet<string>): number {
   let shared = 0;
   for (const w of x) if (y.has(w)) shared++;
   return x.size + y.size - shared === 0 ? 0 : shared / (x.size + y.size - shared);
@@ -84,15 +86,23 @@ export const SAME_THING_OVERLAP = 0.7;
 function differingFigures(items: readonly Item[], sources: readonly ResearchSource[]): Item[][] {
   const groups: Item[][] = [];
   const placed = new Set<Item>();
+  // Each item's figures and words, computed once rather than once per pair.
+  const figuresOf = new Map(items.map((item) => [item, figures(item.sentence)]));
+  const words = new Map<Item, Set<string>>();
+  const wordsOfItem = (item: Item) => {
+    let found = words.get(item);
+    if (!found) words.set(item, (found = wordsOf(item.sentence)));
+    return found;
+  };
   for (const item of items) {
-    if (placed.has(item) || figures(item.sentence).length === 0) continue;
+    const a = figuresOf.get(item)!;
+    if (placed.has(item) || a.length === 0) continue;
     const group = [item];
     for (const other of items) {
       if (other === item || placed.has(other)) continue;
-      const a = figures(item.sentence);
-      const b = figures(other.sentence);
+      const b = figuresOf.get(other)!;
       const differ = b.length > 0 && (a.length !== b.length || a.some((f) => !b.includes(f)));
-      if (differ && wordOverlap(item.sentence, other.sentence) >= SAME_THING_OVERLAP) group.push(other);
+      if (differ && wordOverlap(wordsOfItem(item), wordsOfItem(other)) >= SAME_THING_OVERLAP) group.push(other);
     }
     if (group.length < 2) continue;
     for (const member of group) placed.add(member);
@@ -145,31 +155,34 @@ function summary(items: readonly Item[], sources: readonly ResearchSource[], spe
 
 /**
  * ICP entries and competitors a sentence mentions: the entry as a whole phrase, in any case, and
- * not as the start of a longer capitalized name ("SaaS" is not mentioned by "SaaS Dispatch").
+ * not as the start of a longer capitalized name ("SaaS" is not mentioned by "SaaS Dispatch"). The
+ * patterns are built once per profile, then tried on each sentence.
  */
-function profileMatches(sentence: string, profile: SalesProfile): string[] {
-  const lower = sentence.toLowerCase();
-  const mentions = (phrase: string) => {
-    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase.toLowerCase())}(?![\\p{L}\\p{N}])`, 'gu');
-    for (const match of lower.matchAll(pattern)) {
-      if (!/^\s+\p{Lu}/u.test(sentence.slice(match.index + match[0].length))) return true;
-    }
-    return false;
-  };
-  const labels: string[] = [];
+function profileMatcher(profile: SalesProfile): (sentence: string) => string[] {
+  const pattern = (phrase: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase.toLowerCase())}(?![\\p{L}\\p{N}])`, 'gu');
   const lists: [string[], string][] = [
     [profile.icp.industries, 'an industry you sell to'],
     [profile.icp.companySizes, 'a company size you sell to'],
     [profile.icp.regions, 'a region you sell in'],
     [profile.icp.personas, 'a persona you sell to'],
   ];
+  const checks: { patterns: RegExp[]; label: string }[] = [];
   for (const [entries, what] of lists) {
-    for (const entry of entries) if (mentions(entry)) labels.push(`**${escapeInline(entry)}** (${what})`);
+    for (const entry of entries) checks.push({ patterns: [pattern(entry)], label: `**${escapeInline(entry)}** (${what})` });
   }
   for (const domain of profile.competitors) {
-    if (mentions(domain) || mentions(domain.split('.')[0]!)) labels.push(`**${domain}** (a competitor you named)`);
+    checks.push({ patterns: [pattern(domain), pattern(domain.split('.')[0]!)], label: `**${domain}** (a competitor you named)` });
   }
-  return labels;
+  return (sentence) => {
+    const lower = sentence.toLowerCase();
+    const mentions = (regex: RegExp) => {
+      for (const match of lower.matchAll(regex)) {
+        if (!/^\s+\p{Lu}/u.test(sentence.slice(match.index + match[0].length))) return true;
+      }
+      return false;
+    };
+    return checks.filter((check) => check.patterns.some(mentions)).map((check) => check.label);
+  };
 }
 
 function escapeRegExp(text: string): string {
@@ -261,9 +274,10 @@ export function renderBrief(input: BriefInput): string {
   }
 
   const related = new Map<string, string[]>();
+  const profileMatches = profileMatcher(input.profile);
   for (const item of [answer, ...items.filter((i) => i !== answer)]) {
     const where = item === answer ? 'the answer' : `finding ${numbered.get(item)}`;
-    for (const label of profileMatches(item.sentence, input.profile)) {
+    for (const label of profileMatches(item.sentence)) {
       const list = related.get(label) ?? [];
       if (!list.includes(where)) list.push(where);
       related.set(label, list);

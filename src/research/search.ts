@@ -2,6 +2,7 @@ import { MAX_POLICY_DOMAINS } from '../ground/schemas/common.ts';
 import { columnMatch, columnPhrase, MAX_QUERY_TERMS, searchTerms, termText } from './fts-query.ts';
 import type { ResearchSource } from './provider.ts';
 import type { RankedPassage } from './select.ts';
+import { FACTS_VERSION } from './sentence-facts.ts';
 
 /** Include and exclude lists of source domains. */
 export interface DomainPolicy {
@@ -97,48 +98,107 @@ export async function capTermCounts(db: D1Database, scope: string, words: readon
   return words.map((word) => counts.get(termText(word)) ?? 0);
 }
 
-/** The newest passages for an expression, without ranking: FTS5 stops after `limit` rows. */
-async function recentPassages(db: D1Database, expression: string, limit: number): Promise<RankedPassage[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT ${PASSAGE_COLUMNS}, 0 AS score
-         FROM (SELECT rowid FROM passages_fts WHERE passages_fts MATCH ?1 ORDER BY rowid DESC LIMIT ?2) AS hits
-         JOIN passages p ON p.id = hits.rowid`,
-    )
-    .bind(expression, limit)
-    .all<RankedPassage>();
-  return results;
+/** A passage found for a topic: its row id and, when stored and current, its sentences' facts instead of its text. */
+export interface FoundPassage extends Omit<RankedPassage, 'text'> {
+  id: number;
+  /** The stored facts (sentence-facts.ts `encodeFacts`) when they are of FACTS_VERSION; else null. */
+  facts: string | null;
+  /** The passage's text when `facts` is null (a row indexed before migration 0011, or by an older version); else null. */
+  text: string | null;
 }
 
 /**
- * Passages about a topic, searched by at most MAX_QUERY_TERMS of its words (`searchTerms`: the
- * searchable ones, the most informative kept). The passages holding the words that match few
- * passages (the informative ones) are ranked with BM25. If those
- * are too few, the list is filled with the newest passages that contain every word, then any word,
- * taken in index order without ranking. So a query never ranks more rows than its informative
- * words match, which bounds its cost however large the knowledge base grows; the sentences are
- * ranked again afterwards against every word of the topic.
+ * The one statement of `findTopicPassages`. Bound: ?1 the scope expression, ?2 the search terms (a
+ * JSON array of `searchTerms`, each safe inside an FTS5 phrase), ?3 COMMON_TERM_MATCHES, ?4 the
+ * limit, ?5 FACTS_VERSION, ?6 whether to return every passage's text. Steps, each a CTE:
+ * `counts` counts each term's passages in the scope up to ?3 (rowid order, no ranking);
+ * `q` builds the three FTS5 expressions from them: the informative terms (matching fewer than ?3)
+ * any-of, the present terms all-of and any-of; `ranked` takes the top ?4 of the informative
+ * expression by BM25 (titles weigh double); `tier1` and `tier2` fill what is left with the newest
+ * passages holding every, then any present term, only as many as are missing. A step that is not
+ * needed (no such term, or the list already full) matches `nomatch`, an expression that matches no
+ * row and reads next to nothing of the index (FTS5 reads an expression's index entries even under
+ * LIMIT 0), so unused steps cost nothing.
  */
-export async function searchTopic(db: D1Database, scope: string, topicWords: readonly string[], limit: number): Promise<RankedPassage[]> {
-  const words = searchTerms(topicWords);
-  const counts = await capTermCounts(db, scope, words);
-  const present = words.filter((_, i) => counts[i]! > 0);
-  if (present.length === 0) return [];
-  const informative = present.filter((word) => counts[words.indexOf(word)]! < COMMON_TERM_MATCHES);
+const TOPIC_SEARCH = `
+WITH counts AS MATERIALIZED (
+  SELECT value AS term,
+         (SELECT count(*) FROM (SELECT 1 FROM passages_fts WHERE passages_fts MATCH ?1 || ' AND {title text} : ("' || value || '")' LIMIT ?3)) AS n
+    FROM json_each(?2)),
+q AS MATERIALIZED (
+  SELECT (SELECT ?1 || ' AND {title text} : (' || group_concat('"' || term || '"', ' OR ') || ')' FROM counts WHERE n > 0 AND n < ?3) AS informative,
+         (SELECT ?1 || ' AND {title text} : (' || group_concat('"' || term || '"', ' AND ') || ')' FROM counts WHERE n > 0) AS every,
+         (SELECT ?1 || ' AND {title text} : (' || group_concat('"' || term || '"', ' OR ') || ')' FROM counts WHERE n > 0) AS some,
+         (SELECT count(*) FROM counts WHERE n > 0) AS present,
+         '{title text} : ("")' AS nomatch),
+ranked AS MATERIALIZED (
+  SELECT rowid, rank AS score FROM passages_fts
+   WHERE passages_fts MATCH (SELECT coalesce(informative, nomatch) FROM q) AND rank MATCH 'bm25(0.0, 0.0, 2.0, 1.0)'
+   ORDER BY rank LIMIT ?4),
+tier1 AS MATERIALIZED (
+  SELECT rowid FROM passages_fts
+   WHERE passages_fts MATCH (SELECT iif(present = 0 OR (SELECT count(*) FROM ranked) >= ?4, nomatch, every) FROM q)
+   ORDER BY rowid DESC LIMIT max(?4 - (SELECT count(*) FROM ranked), 0)),
+tier2 AS MATERIALIZED (
+  SELECT rowid FROM passages_fts
+   WHERE passages_fts MATCH (SELECT iif(present < 2 OR (SELECT count(*) FROM (SELECT rowid FROM ranked UNION SELECT rowid FROM tier1)) >= ?4, nomatch, some) FROM q)
+   ORDER BY rowid DESC LIMIT max(?4 - (SELECT count(*) FROM (SELECT rowid FROM ranked UNION SELECT rowid FROM tier1)), 0)),
+found AS (
+  SELECT rowid, score, 0 AS tier FROM ranked
+  UNION ALL SELECT rowid, 0, 1 FROM tier1 WHERE rowid NOT IN (SELECT rowid FROM ranked)
+  UNION ALL SELECT rowid, 0, 2 FROM tier2 WHERE rowid NOT IN (SELECT rowid FROM ranked UNION ALL SELECT rowid FROM tier1))
+SELECT p.id, p.source_key AS sourceKey, p.title, p.domain, p.published_at AS publishedAt, found.score,
+       iif(p.facts_version = ?5 AND NOT ?6, p.facts, NULL) AS facts,
+       iif(p.facts_version = ?5 AND NOT ?6, NULL, p.text) AS text
+  FROM found JOIN passages p ON p.id = found.rowid
+ ORDER BY found.tier, found.score, iif(found.tier = 0, found.rowid, -found.rowid)`;
 
-  const found = new Map<string, RankedPassage>();
-  const add = (passages: RankedPassage[]) => {
-    for (const passage of passages) {
-      const key = `${passage.sourceKey}\u001f${passage.text}`;
-      if (!found.has(key)) found.set(key, passage);
-    }
-  };
-  // BM25 sums over the words a passage holds, so one any-word query already ranks the passages
-  // with every informative word first; it matches at most a few thousand rows per word.
-  if (informative.length) add(await searchPassages(db, `${scope} AND ${anyOf(informative)}`, limit));
-  for (const tier of present.length > 1 ? [allOf(present), anyOf(present)] : [allOf(present)]) {
-    if (found.size >= limit) break;
-    add(await recentPassages(db, `${scope} AND ${tier}`, limit - found.size));
-  }
-  return [...found.values()].sort((a, b) => a.score - b.score).slice(0, limit);
+/**
+ * Passages about a topic, searched by at most MAX_QUERY_TERMS of its words (`searchTerms`: the
+ * searchable ones, the most informative kept), in one statement (one D1 round trip). Each word's
+ * passages are counted up to COMMON_TERM_MATCHES (cheap: rowid order, no ranking); the passages
+ * holding the words that match fewer (the informative ones) are ranked with BM25. If those are too
+ * few, the list is filled with the newest passages that contain every word, then any word, taken
+ * in index order without ranking. So a query never ranks more rows than its informative words
+ * match, which bounds its cost however large the knowledge base grows; the sentences are ranked
+ * again afterwards against every word of the topic. Best first; a passage comes with its stored
+ * sentence facts and without its text when those are current (`withText` asks for every text).
+ */
+export async function findTopicPassages(
+  db: D1Database,
+  scope: string,
+  topicWords: readonly string[],
+  limit: number,
+  withText = false,
+): Promise<FoundPassage[]> {
+  const words = searchTerms(topicWords);
+  if (words.length === 0) return [];
+  const { results } = await db
+    .prepare(TOPIC_SEARCH)
+    .bind(scope, JSON.stringify(words), COMMON_TERM_MATCHES, limit, FACTS_VERSION, withText ? 1 : 0)
+    .all<FoundPassage>();
+  return results;
+}
+
+/** `findTopicPassages` with every passage's text, as the other searches return passages. */
+export async function searchTopic(db: D1Database, scope: string, topicWords: readonly string[], limit: number): Promise<RankedPassage[]> {
+  const found = await findTopicPassages(db, scope, topicWords, limit, true);
+  return found.map(({ id: _id, facts: _facts, text, ...passage }) => ({ ...passage, text: text ?? '' }));
+}
+
+/**
+ * The texts of passages by id, within one organization: at most `ids.length` rows, one statement,
+ * each row found by its id (CROSS JOIN keeps that order: with the organization first, SQLite would
+ * scan the organization's passages by index, 30 ms at 100k sources). A passage deleted meanwhile
+ * (its source re-imported) is missing from the map.
+ */
+export async function passageTexts(db: D1Database, organizationId: string, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const { results } = await db
+    .prepare(
+      `SELECT p.id, p.text FROM json_each(?2) AS wanted CROSS JOIN passages p ON p.id = wanted.value WHERE p.organization_id = ?1`,
+    )
+    .bind(organizationId, JSON.stringify([...new Set(ids)]))
+    .all<{ id: number; text: string }>();
+  return new Map(results.map((row) => [row.id, row.text]));
 }

@@ -1,6 +1,8 @@
-import { answerTypeMatch, figures, sentenceAnswerTypes, topicAnswerTypes, type AnswerType } from './answer-types.ts';
-import { stem } from './stem.ts';
-import { isCitable, similarity, splitSentences, terms } from './text.ts';
+import { answerTypeMatch, topicAnswerTypes, type AnswerType } from './answer-types.ts';
+import { analyzePassage, answersIn, stems, type SentenceFacts } from './sentence-facts.ts';
+import { similarity } from './text.ts';
+
+export { informativeness, stems } from './sentence-facts.ts';
 
 /** A passage the search returned, with its BM25 score (lower is better, as FTS5 reports it). */
 export interface RankedPassage {
@@ -65,22 +67,6 @@ const WEIGHTS = {
 } as const;
 
 /**
- * A prior for sentences that carry facts: concrete figures (prices, counts, dates) and enough words
- * to say something, without running on. 0 to 1.
- */
-export function informativeness(sentence: string): number {
-  const words = sentence.split(/\s+/).length;
-  const figure = /[$€£%]|\d/.test(sentence) ? 0.5 : 0;
-  const length = words >= 12 && words <= 45 ? 0.5 : words >= 8 ? 0.25 : 0;
-  return figure + length;
-}
-
-/** Stems of the words of `text` (figures and hyphenated words kept as they are). */
-export function stems(text: string): Set<string> {
-  return new Set(terms(text).map(stem));
-}
-
-/**
  * What a topic is about: the stems of its capitalized words ("Globex", "Series", "DACH"), the
  * names a salesperson writes with capitals. Empty for an all-lower-case topic, which then has no
  * subject to miss.
@@ -91,12 +77,20 @@ export function subjectStems(topic: string): Set<string> {
 }
 
 /** The redundancy tokens of a sentence: stems of its words (not its numbers) and its figures as whole tokens. */
-function diversityTokens(sentenceStems: ReadonlySet<string>, sentence: string): { tokens: Set<string>; figures: string[] } {
+function diversityTokens(sentenceStems: Iterable<string>, found: readonly string[]): Set<string> {
   const tokens = new Set<string>();
-  for (const s of sentenceStems) if (!/\d/.test(s)) tokens.add(s);
-  const found = figures(sentence);
+  for (const s of sentenceStems) if (!hasDigit(s)) tokens.add(s);
   for (const f of found) tokens.add(f);
-  return { tokens, figures: found };
+  return tokens;
+}
+
+/** /\d/.test(s), without a regular expression. */
+function hasDigit(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (code >= 48 && code <= 57) return true;
+  }
+  return false;
 }
 
 /**
@@ -109,11 +103,40 @@ export function redundancy(a: { tokens: ReadonlySet<string>; figures: readonly s
   return differ ? base / 2 : base;
 }
 
-interface Candidate extends SelectedSentence {
-  stems: Set<string>;
+/** A ranked passage as selection reads it: the facts of its citable sentences, no text needed. */
+export interface PassageFacts {
+  sourceKey: string;
+  title: string;
+  /** Its BM25 score (lower is better). */
+  score: number;
+  sentences: readonly SentenceFacts[];
+}
+
+/** Where a chosen sentence is found: the passage (its index in the input) and the sentence's facts there. */
+export interface SentenceRef {
+  passage: number;
+  sentence: SentenceFacts;
+}
+
+/** A sentence chosen from facts: its sources and where it lies in each, so its text can be cut out. */
+export interface ChosenSentence extends Omit<SelectedSentence, 'sentence'> {
+  key: string;
+  /** For its source and each of `alsoSourceKeys`, where the sentence is in that source. */
+  refs: ReadonlyMap<string, SentenceRef>;
+}
+
+interface Candidate {
+  key: string;
+  sourceKey: string;
+  alsoSourceKeys: string[];
+  refs: Map<string, SentenceRef>;
+  relevance: number;
+  parts: RelevanceParts;
+  answers: AnswerType[];
+  stems: readonly string[];
   /** Diversity tokens, computed only for the candidates above the floor. */
   tokens: Set<string>;
-  figures: string[];
+  figures: readonly string[];
   /** Its largest redundancy with any sentence chosen so far. */
   overlap: number;
 }
@@ -135,40 +158,59 @@ export function selectSentences(
   context: string | undefined,
   options: SelectionOptions,
 ): SelectedSentence[] {
+  const analyzed = passages.map((p) => ({ sourceKey: p.sourceKey, title: p.title, score: p.score, sentences: analyzePassage(p.text, (sentence) => sentence) }));
+  return chooseSentences(analyzed, query, context, options).map(({ key: _key, refs, ...chosen }) => {
+    const { passage, sentence } = refs.get(chosen.sourceKey)!;
+    return { sentence: passages[passage]!.text.slice(sentence.start, sentence.end), ...chosen };
+  });
+}
+
+/**
+ * `selectSentences` over the stored facts of passages (sentence-facts.ts) rather than their text:
+ * the same choice, the same order. Sentences are the same sentence when their facts' `key` is.
+ */
+export function chooseSentences(
+  passages: readonly PassageFacts[],
+  query: string,
+  context: string | undefined,
+  options: SelectionOptions,
+): ChosenSentence[] {
   const queryStems = stems(query);
   const contextStems = new Set([...stems(context ?? '')].filter((s) => !queryStems.has(s)));
   const weightTotal = queryStems.size + 0.5 * contextStems.size;
   if (weightTotal === 0 || passages.length === 0) return [];
   const wanted = topicAnswerTypes(query);
-  const subject = subjectStems(query);
+  const subject = [...subjectStems(query)];
   const weights = wanted.length ? WEIGHTS.typed : WEIGHTS.untyped;
-  const best = Math.max(...passages.map((p) => -p.score), Number.EPSILON);
+  let best = Number.EPSILON;
+  for (const p of passages) best = Math.max(best, -p.score);
 
   const bySentence = new Map<string, Candidate>();
   const titleStems = new Map<string, Set<string>>();
-  for (const passage of passages) {
+  passages.forEach((passage, index) => {
     const passageWeight = Math.max(-passage.score, 0) / best;
     let title = titleStems.get(passage.title);
     if (!title) titleStems.set(passage.title, (title = stems(passage.title)));
-    for (const sentence of splitSentences(passage.text)) {
-      if (!isCitable(sentence)) continue;
-      const known = bySentence.get(sentence);
+    for (const facts of passage.sentences) {
+      const known = bySentence.get(facts.key);
       if (known) {
-        if (known.sourceKey !== passage.sourceKey && !known.alsoSourceKeys.includes(passage.sourceKey)) known.alsoSourceKeys.push(passage.sourceKey);
+        if (known.sourceKey !== passage.sourceKey && !known.alsoSourceKeys.includes(passage.sourceKey)) {
+          known.alsoSourceKeys.push(passage.sourceKey);
+          known.refs.set(passage.sourceKey, { passage: index, sentence: facts });
+        }
         continue;
       }
-      const sentenceStems = stems(sentence);
       let matched = 0;
-      for (const s of queryStems) matched += sentenceStems.has(s) ? 1 : title.has(s) ? TITLE_DISCOUNT : 0;
-      for (const s of contextStems) matched += sentenceStems.has(s) ? 0.5 : title.has(s) ? 0.5 * TITLE_DISCOUNT : 0;
-      const answers = wanted.length ? sentenceAnswerTypes(sentence, wanted) : [];
+      for (const s of queryStems) matched += facts.stems.includes(s) ? 1 : title.has(s) ? TITLE_DISCOUNT : 0;
+      for (const s of contextStems) matched += facts.stems.includes(s) ? 0.5 : title.has(s) ? 0.5 * TITLE_DISCOUNT : 0;
+      const answers = answersIn(facts.answers, wanted);
       if (matched === 0 && answers.length === 0) continue;
       const parts: RelevanceParts = {
         passage: passageWeight,
         coverage: matched / weightTotal,
         answerType: answerTypeMatch(wanted, answers),
-        informativeness: informativeness(sentence),
-        subject: subject.size === 0 || [...subject].some((s) => sentenceStems.has(s) || title.has(s)),
+        informativeness: facts.informativeness,
+        subject: subject.length === 0 || subject.some((s) => facts.stems.includes(s) || title.has(s)),
       };
       const relevance =
         (weights.passage * parts.passage +
@@ -176,24 +218,27 @@ export function selectSentences(
           weights.answerType * parts.answerType +
           weights.informativeness * parts.informativeness) *
         (parts.subject ? 1 : SUBJECT_MISS);
-      bySentence.set(sentence, {
-        sentence,
+      bySentence.set(facts.key, {
+        key: facts.key,
         sourceKey: passage.sourceKey,
         alsoSourceKeys: [],
+        refs: new Map([[passage.sourceKey, { passage: index, sentence: facts }]]),
         relevance,
         parts,
         answers,
-        stems: sentenceStems,
+        stems: facts.stems,
         tokens: new Set(),
-        figures: [],
+        figures: facts.figures,
         overlap: 0,
       });
     }
-  }
+  });
   if (bySentence.size === 0) return [];
-  const floor = (options.floor ?? DEFAULT_FLOOR) * Math.max(...[...bySentence.values()].map((c) => c.relevance));
+  let top = -Infinity;
+  for (const c of bySentence.values()) top = Math.max(top, c.relevance);
+  const floor = (options.floor ?? DEFAULT_FLOOR) * top;
   const candidates = [...bySentence.values()].filter((c) => c.relevance >= floor);
-  for (const candidate of candidates) Object.assign(candidate, diversityTokens(candidate.stems, candidate.sentence));
+  for (const candidate of candidates) candidate.tokens = diversityTokens(candidate.stems, candidate.figures);
 
   const lambda = options.lambda ?? 0.7;
   const chosen: Candidate[] = [];
@@ -222,12 +267,8 @@ export function selectSentences(
     perSource.set(counted, (perSource.get(counted) ?? 0) + 1);
     for (const candidate of candidates) candidate.overlap = Math.max(candidate.overlap, redundancy(pick, candidate));
   }
-  return chosen.map(({ sentence, sourceKey, alsoSourceKeys, relevance, parts, answers }) => ({
-    sentence,
-    sourceKey,
-    alsoSourceKeys: alsoSourceKeys.slice(0, MAX_SOURCES_PER_FINDING - 1),
-    relevance,
-    parts,
-    answers,
-  }));
+  return chosen.map(({ key, sourceKey, alsoSourceKeys, refs, relevance, parts, answers }) => {
+    const also = alsoSourceKeys.slice(0, MAX_SOURCES_PER_FINDING - 1);
+    return { key, sourceKey, alsoSourceKeys: also, refs: new Map([sourceKey, ...also].map((k) => [k, refs.get(k)!])), relevance, parts, answers };
+  });
 }
