@@ -92,7 +92,7 @@ function misbehaving(key: string, hugeImport: Uint8Array<ArrayBuffer>, tooLarge:
     (i) => ({ name: 'bad key', method: 'GET', path: '/api/v1/commands', headers: { Authorization: `Bearer rk_live_${String(i).padStart(43, 'x')}`, 'CF-Connecting-IP': '203.0.113.66' }, allowed: [401, 429] }),
     () => ({ name: 'mcp batch', method: 'POST', path: '/api/mcp', headers: { ...auth, ...MCP }, body: batch, allowed: [200, 400] }),
     () => ({ name: 'malformed', method: 'POST', path: '/api/v1/oms/objects/search', headers: { ...auth, ...JSON_TYPE }, body: '{"type": "company", "query": ', allowed: [400] }),
-    () => ({ name: 'huge import', method: 'POST', path: '/api/v1/oms/objects/import', headers: { ...auth, 'Content-Type': 'application/x-ndjson' }, body: hugeImport, allowed: [200, 400, 413] }),
+    () => ({ name: 'huge import', method: 'POST', path: '/api/v1/oms/objects/import', headers: { ...auth, 'Content-Type': 'application/x-ndjson' }, body: hugeImport, allowed: [200, 400, 413, 429] }),
     () => ({ name: 'too large import', method: 'POST', path: '/api/v1/oms/objects/import', headers: { ...auth, 'Content-Type': 'application/x-ndjson' }, body: tooLarge, allowed: [413] }),
   ];
   return (i) => mix[i % mix.length]!(i);
