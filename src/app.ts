@@ -9,6 +9,7 @@ import type { AppEnv } from './env.ts';
 import { accessLog } from './middleware/access-log.ts';
 import { apiKeyAuth } from './middleware/api-key-auth.ts';
 import { apiCors } from './middleware/cors.ts';
+import { discardBody } from './middleware/discard-body.ts';
 import { toHttpResponse } from './middleware/error-response.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { actions } from './routes/actions.ts';
@@ -64,7 +65,8 @@ app.use('/api/*', apiCors(EXPOSED_HEADERS));
 function limitBodyTo(maxSize: number) {
   return bodyLimit({
     maxSize,
-    onError: () => {
+    onError: async (c) => {
+      await discardBody(c.req.raw);
       const size = maxSize >= 1024 * 1024 ? `${maxSize / 1024 / 1024} MiB` : `${maxSize / 1024} KiB`;
       throw new DomainError('payload_too_large', `Request body exceeds ${size}; send less, or split it.`);
     },

@@ -57,7 +57,7 @@ export async function importPages(
 async function store(db: D1Database, organizationId: string, sent: string, page: FetchedPage, source: WriteSource, now: string): Promise<AddedSource> {
   if (!page.ok) return { url: sent, status: 'failed', error: page.error, ...(page.bytes === undefined ? {} : { bytes: page.bytes }) };
   const properties = { title: page.title, content: page.content, ...(page.publishedAt ? { publishedAt: page.publishedAt } : {}) };
-  const plan = planImport(JSON.stringify({ type: 'source', key: page.url, properties }));
+  const plan = await planImport(JSON.stringify({ type: 'source', key: page.url, properties }));
   const planned = plan.writes[0]?.parsed;
   if (!planned || planned.kind !== 'object') {
     const reason = plan.errors[0]?.message ?? 'not a source';
