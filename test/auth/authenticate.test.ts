@@ -4,7 +4,7 @@ import { hashApiKey } from '../../src/ground/api-key.ts';
 import { authenticate, KeyCache } from '../../src/auth/authenticate.ts';
 import { clientAddressKey, FailedAuthThrottle } from '../../src/auth/failed-auth-throttle.ts';
 import { DomainError } from '../../src/ground/errors.ts';
-import { createKey, createOrganization } from '../helpers/fixtures.ts';
+import { createKey, createOrganization, randomClientAddress } from '../helpers/fixtures.ts';
 import { startEarlyInWindow } from '../helpers/rate-window.ts';
 
 function fakeClock(start = 1_000_000) {
@@ -112,7 +112,7 @@ describe('authenticate', () => {
     const org = await createOrganization();
     const clock = fakeClock();
     const throttle = new FailedAuthThrottle(clock.now);
-    const address = `198.51.100.${crypto.getRandomValues(new Uint8Array(1))[0]}`;
+    const address = randomClientAddress();
     const options = { ...noWaitUntil, cache: new KeyCache(clock.now), throttle, clientAddress: address };
     await authenticate(env, `Bearer ${org.key}`, options);
 

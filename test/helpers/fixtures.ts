@@ -1,4 +1,5 @@
 import { env, exports } from 'cloudflare:workers';
+import { expect } from 'vitest';
 import { displayPrefix, generateApiKey, hashApiKey, randomId, SCOPES, type Scope } from '../../src/ground/api-key.ts';
 import type { SalesProfile } from '../../src/ground/schemas/profile.ts';
 import { insertKeyStatement } from '../../src/db/api-keys.ts';
@@ -51,15 +52,26 @@ export async function createKey(organizationId: string, scopes: readonly Scope[]
   return { key, keyId };
 }
 
+/** A client address no other test uses (198.18.0.0/15, set aside for benchmarks), new at each call. */
+export function randomClientAddress(): string {
+  const [a, b, c] = crypto.getRandomValues(new Uint8Array(3));
+  return `198.${18 + (a! & 1)}.${b}.${c}`;
+}
+
 /**
  * The client address `call()` sends (`CF-Connecting-IP`), one per test file: failed
- * authentications are throttled per address, so test files must not spend each other's budget.
+ * authentications are throttled per address (in the isolate and in the rate-limit binding), and
+ * test files share their runtime, so a file must not spend another's budget.
  */
-let testClientAddress: string | undefined;
+const fileAddresses = new Map<string, string>();
 export function clientAddress(): string {
-  const [a, b] = crypto.getRandomValues(new Uint8Array(2));
-  testClientAddress ??= `198.18.${a}.${b}`;
-  return testClientAddress;
+  const file = expect.getState().testPath ?? '';
+  let address = fileAddresses.get(file);
+  if (address === undefined) {
+    address = randomClientAddress();
+    fileAddresses.set(file, address);
+  }
+  return address;
 }
 
 /** Calls the Worker as a client would, with an optional key and JSON body. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mcpRpc } from '../helpers/mcp-client.ts';
 import { ORIGIN, workerFetch } from './helpers.ts';
+import { clientAddress } from '../helpers/fixtures.ts';
 
 const METADATA_URL = `${ORIGIN}/.well-known/oauth-protected-resource/api/mcp`;
 
@@ -16,7 +17,7 @@ describe('OAuth discovery for MCP clients', () => {
 
   it('keeps the same challenge for an unknown API key and an unknown OAuth token', async () => {
     for (const key of ['rk_live_0000000000000000000000000000000000000000000', 'usr_x:AAAAAAAAAAAAAAAA:BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB']) {
-      const response = await mcpRpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { key, headers: { 'CF-Connecting-IP': '198.51.100.40' } });
+      const response = await mcpRpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { key, headers: { 'CF-Connecting-IP': clientAddress() } });
       expect(response.status, key).toBe(401);
       expect(response.headers.get('WWW-Authenticate'), key).toContain(`resource_metadata="${METADATA_URL}"`);
       const body = await response.json<{ error: { data: { error: string } } }>();

@@ -6,6 +6,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { Browser, finishedProfileForm, signUp } from '../dashboard/browser.ts';
+import { clientAddress, randomClientAddress } from '../helpers/fixtures.ts';
 
 export const ORIGIN = 'https://recon.test';
 export const REDIRECT_URI = 'http://127.0.0.1:33418/callback';
@@ -28,7 +29,7 @@ export async function pkce(): Promise<{ verifier: string; challenge: string }> {
 
 export function workerFetch(path: string, init: RequestInit & { address?: string } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.set('CF-Connecting-IP', init.address ?? '203.0.113.7');
+  headers.set('CF-Connecting-IP', init.address ?? clientAddress());
   return exports.default.fetch(new Request(path.startsWith('http') ? path : `${ORIGIN}${path}`, { ...init, headers, redirect: 'manual' }));
 }
 
@@ -44,7 +45,7 @@ export async function registerClient(redirectUris: string[] = [REDIRECT_URI], na
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
     }),
-    address: `192.0.2.${crypto.getRandomValues(new Uint8Array(1))[0]}`,
+    address: randomClientAddress(),
   });
   expect(response.status).toBe(201);
   return response.json<RegisteredClient>();

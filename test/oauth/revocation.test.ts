@@ -1,13 +1,14 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { authorizationServerFor } from '../../src/oauth/server.ts';
+import { clientAddress } from '../helpers/fixtures.ts';
 import { mcpRpc } from '../helpers/mcp-client.ts';
 import { connect, grantsOf, onboardedPerson, userOf } from './helpers.ts';
 
 const TOOLS_LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
 
 async function expectRefused(token: string, message: RegExp): Promise<void> {
-  const response = await mcpRpc(TOOLS_LIST, { key: token, headers: { 'CF-Connecting-IP': '198.51.100.77' } });
+  const response = await mcpRpc(TOOLS_LIST, { key: token, headers: { 'CF-Connecting-IP': clientAddress() } });
   expect(response.status).toBe(401);
   expect(response.headers.get('WWW-Authenticate')).toContain('resource_metadata="https://recon.test/.well-known/oauth-protected-resource/api/mcp"');
   const body = await response.json<{ error: { data: { error: string; message: string } } }>();
