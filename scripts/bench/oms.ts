@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { unstable_startWorker } from 'wrangler';
 import { seedLocalDatabase } from '../seed.ts';
 import { queryD1, runWrangler } from '../lib/wrangler.ts';
-import { benchConfig, createKey } from './setup.ts';
+import { benchConfig, BenchResources, createKey } from './setup.ts';
 import { ms, summarize, type Summary } from './stats.ts';
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
@@ -56,18 +56,7 @@ const QUERY = 'analytics';
 const CREATED = '2026-01-01T00:00:00.000Z';
 const UPDATED = '2026-06-01T00:00:00.000Z';
 
-type Worker = Awaited<ReturnType<typeof unstable_startWorker>>;
-let tempDir: string | undefined;
-let worker: Worker | undefined;
-
-async function cleanup(): Promise<void> {
-  if (worker) await worker.dispose().catch((error: unknown) => console.error('worker.dispose failed:', error));
-  worker = undefined;
-  if (tempDir && !options.keep) await rm(tempDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
-  else if (tempDir) console.log(`Kept ${tempDir} (--keep).`);
-  tempDir = undefined;
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
+const bench = new BenchResources(options.keep);
 
 const companyKey = (i: number) => `c${String(i).padStart(7, '0')}.example.com`;
 const companyName = (i: number) => `Company ${String(i).padStart(7, '0')}`;
@@ -115,7 +104,7 @@ function chunkSql(org: string, lo: number, hi: number, n: number): string {
 async function loadObjects(persistTo: string, org: string, n: number): Promise<number> {
   const started = performance.now();
   for (let lo = 0; lo < n; lo += CHUNK) {
-    const file = path.join(tempDir!, `chunk-${lo}.sql`);
+    const file = path.join(bench.tempDir!, `chunk-${lo}.sql`);
     await writeFile(file, chunkSql(org, lo, Math.min(n, lo + CHUNK), n));
     await runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', file], { quiet: true });
     await rm(file);
@@ -253,7 +242,7 @@ interface SizeResult {
 }
 
 async function runSize(n: number): Promise<SizeResult> {
-  tempDir = await mkdtemp(path.join(tmpdir(), 'recon-oms-'));
+  const tempDir = (bench.tempDir = await mkdtemp(path.join(tmpdir(), 'recon-oms-')));
   const persistTo = path.join(tempDir, 'state');
   await seedLocalDatabase({ persistTo, quiet: true });
   const key = await createKey('bench-oms', persistTo);
@@ -263,10 +252,10 @@ async function runSize(n: number): Promise<SizeResult> {
   const loadMs = await loadObjects(persistTo, org, n);
   console.log(`  ${n.toLocaleString('en-US')} companies (+${(n * COMPETITOR_STEPS.length).toLocaleString('en-US')} links, ${(n * 3).toLocaleString('en-US')} property sources, ${(n * 4).toLocaleString('en-US')} history rows) loaded in ${(loadMs / 1000).toFixed(1)} s`);
 
-  worker = await unstable_startWorker({
+  const worker = (bench.worker = await unstable_startWorker({
     config: await benchConfig(tempDir),
     dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, persist: persistTo, watch: false, logLevel: 'error' },
-  });
+  }));
   await worker.ready;
   const base = (await worker.url).origin;
 
@@ -279,7 +268,7 @@ async function runSize(n: number): Promise<SizeResult> {
   for (let w = 0; w < WALKS; w++) walks.push(await walk(base, key));
   const pages = new Map(PAGE_POSITIONS.map((p) => [p, summarize(walks.map((latencies) => latencies.get(p)!))]));
   const load = loadavg()[0]!;
-  await cleanup();
+  await bench.cleanup();
   return { n, loadMs, ops, pages, load };
 }
 
@@ -312,5 +301,5 @@ try {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exitCode = 1;
 } finally {
-  await cleanup();
+  await bench.cleanup();
 }

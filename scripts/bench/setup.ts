@@ -1,12 +1,13 @@
 /**
  * What the benchmarks share to set up the real Worker: a wrangler.toml whose per-key rate limits
- * are raised (the real ones would throttle a benchmark), and organizations with keys made by the
- * keys CLI, exactly as an operator makes them.
+ * are raised (the real ones would throttle a benchmark), organizations with keys made by the keys
+ * CLI, exactly as an operator makes them, and the release of what a run holds.
  */
 import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { unstable_startWorker } from 'wrangler';
 import { PROJECT_ROOT } from '../lib/wrangler.ts';
 
 export const RAISED_LIMIT = 1_000_000;
@@ -37,4 +38,29 @@ export async function createKey(slug: string, persistTo: string): Promise<string
   const key = /\brk_live_[A-Za-z0-9]{43}\b/.exec(stdout)?.[0];
   if (!key) throw new Error(`keys CLI printed no key:\n${stdout}`);
   return key;
+}
+
+type Worker = Awaited<ReturnType<typeof unstable_startWorker>>;
+
+/**
+ * What one bench run holds: its Worker and its temporary directory (kept with `--keep`), released
+ * by `cleanup()`, also on SIGINT and SIGTERM.
+ */
+export class BenchResources {
+  tempDir: string | undefined;
+  worker: Worker | undefined;
+  private readonly keep: boolean;
+
+  constructor(keep: boolean) {
+    this.keep = keep;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void this.cleanup().finally(() => process.exit(130)));
+  }
+
+  async cleanup(): Promise<void> {
+    if (this.worker) await this.worker.dispose().catch((error: unknown) => console.error('worker.dispose failed:', error));
+    this.worker = undefined;
+    if (this.tempDir && !this.keep) await rm(this.tempDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
+    else if (this.tempDir) console.log(`Kept ${this.tempDir} (--keep).`);
+    this.tempDir = undefined;
+  }
 }

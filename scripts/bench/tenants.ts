@@ -17,12 +17,12 @@
  * Options: --size 20000 (A's sources)  --calls 100  --warmup 10  --runs 3  --keep
  */
 import { loadavg, cpus, tmpdir } from 'node:os';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { unstable_startWorker } from 'wrangler';
 import { seedLocalDatabase } from '../seed.ts';
-import { benchConfig, createKey } from './setup.ts';
+import { benchConfig, BenchResources, createKey } from './setup.ts';
 import { generateTopics, ndjsonBatches } from './corpus.ts';
 import { ms, summarize, type Summary } from './stats.ts';
 
@@ -49,17 +49,7 @@ const BATCH_BYTES = 4 * 1024 * 1024;
 /** How often A polls its runs (a client honouring Retry-After would wait 2 s). */
 const POLL_MS = 500;
 
-type Worker = Awaited<ReturnType<typeof unstable_startWorker>>;
-let tempDir: string | undefined;
-let worker: Worker | undefined;
-
-async function cleanup(): Promise<void> {
-  if (worker) await worker.dispose().catch((error: unknown) => console.error('worker.dispose failed:', error));
-  worker = undefined;
-  if (tempDir && !options.keep) await rm(tempDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
-  else if (tempDir) console.log(`Kept ${tempDir} (--keep).`);
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
+const bench = new BenchResources(options.keep);
 
 
 
@@ -154,16 +144,16 @@ function auditLoad(base: string, key: string): AuditLoad {
 }
 
 async function main(): Promise<void> {
-  tempDir = await mkdtemp(path.join(tmpdir(), 'recon-tenants-'));
+  const tempDir = (bench.tempDir = await mkdtemp(path.join(tmpdir(), 'recon-tenants-')));
   const persistTo = path.join(tempDir, 'state');
   console.log(`Recon tenants benchmark: A has ${SIZE.toLocaleString('en-US')} sources and keeps ${RUNS} gtm-audits going; B (1,000 sources) makes ${CALLS} research calls per phase. ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}.`);
   await seedLocalDatabase({ persistTo, quiet: true });
   const keyA = await createKey('bench-a', persistTo);
   const keyB = await createKey('bench-b', persistTo);
-  worker = await unstable_startWorker({
+  const worker = (bench.worker = await unstable_startWorker({
     config: await benchConfig(tempDir),
     dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, persist: persistTo, watch: false, logLevel: 'error' },
-  });
+  }));
   await worker.ready;
   const base = (await worker.url).origin;
   await prepare(base, keyA, 'bench-a', SIZE, 1);
@@ -199,5 +189,5 @@ try {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exitCode = 1;
 } finally {
-  await cleanup();
+  await bench.cleanup();
 }

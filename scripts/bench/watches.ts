@@ -20,13 +20,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { unstable_startWorker } from 'wrangler';
 import { PROJECT_ROOT } from '../lib/wrangler.ts';
 import { loadDemoKnowledgeBase, seedLocalDatabase } from '../seed.ts';
-import { benchConfig } from './setup.ts';
+import { benchConfig, BenchResources } from './setup.ts';
 import { ms, summarize } from './stats.ts';
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
@@ -49,18 +49,7 @@ const ACME_KEY = 'rk_test_acme_0000000000000000000000000000';
 const STALL_MS = 120_000;
 const LIST_PAGE = 200;
 
-type Worker = Awaited<ReturnType<typeof unstable_startWorker>>;
-let tempDir: string | undefined;
-let worker: Worker | undefined;
-
-async function cleanup(): Promise<void> {
-  if (worker) await worker.dispose().catch((error: unknown) => console.error('worker.dispose failed:', error));
-  worker = undefined;
-  if (tempDir && !options.keep) await rm(tempDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
-  else if (tempDir) console.log(`Kept ${tempDir} (--keep).`);
-  tempDir = undefined;
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
+const bench = new BenchResources(options.keep);
 
 async function api<T>(base: string, pathAndQuery: string, body?: unknown): Promise<{ ms: number; json: T }> {
   const started = performance.now();
@@ -123,13 +112,13 @@ async function cappedCount(base: string): Promise<number> {
 
 async function main(): Promise<void> {
   console.log(`Recon watches benchmark: ${COUNT.toLocaleString('en-US')} watches, created ${CONCURRENCY} at a time. ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}.`);
-  tempDir = await mkdtemp(path.join(tmpdir(), 'recon-watches-'));
+  const tempDir = (bench.tempDir = await mkdtemp(path.join(tmpdir(), 'recon-watches-')));
   const persistTo = path.join(tempDir, 'state');
   await seedLocalDatabase({ persistTo, quiet: true });
-  worker = await unstable_startWorker({
+  const worker = (bench.worker = await unstable_startWorker({
     config: await benchConfig(tempDir),
     dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, persist: persistTo, watch: false, logLevel: 'error' },
-  });
+  }));
   await worker.ready;
   const base = (await worker.url).origin;
   await loadDemoKnowledgeBase(base);
@@ -198,5 +187,5 @@ try {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exitCode = 1;
 } finally {
-  await cleanup();
+  await bench.cleanup();
 }
