@@ -1,25 +1,10 @@
-import { runDurableObjectAlarm } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { requestAction } from '../../src/operations/actions.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { contextOf, importLines } from '../operations/action-helpers.ts';
+import { auditReport, section } from './audit-helpers.ts';
 
 const DAY = 24 * 3600 * 1000;
-
-async function auditReport(key: string): Promise<string> {
-  const id = (await call('/api/v1/audit', { key, body: {} })).headers.get('X-Run-Id')!;
-  const stub = env.RUNS.get(env.RUNS.idFromString(id));
-  for (let i = 0; i < 50 && (await stub.read())?.status === 'running'; i++) await runDurableObjectAlarm(stub);
-  return (await call(`/api/v1/runs/audit/${id}`, { key })).text();
-}
-
-function section(report: string, title: string): string {
-  const start = report.indexOf(`## ${title}\n`);
-  expect(start).toBeGreaterThanOrEqual(0);
-  const end = report.indexOf('\n## ', start + 1);
-  return report.slice(start, end === -1 ? undefined : end);
-}
 
 describe('the audit lists approval requests waiting longer than 3 days', () => {
   it('names pending requests older than 3 days, not newer, decided, expired or other organizations\' ones', async () => {

@@ -1,4 +1,3 @@
-import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { auditWatches } from '../../src/db/watches.ts';
@@ -6,20 +5,7 @@ import type { WatchView } from '../../src/ground/schemas/watch.ts';
 import { call, createKey } from '../helpers/fixtures.ts';
 import { decide, importLines, requestThroughRest } from '../operations/action-helpers.ts';
 import { createAndSettle, createWith, failing, fireDueAlarm, json, marketOrganization, stubOf } from '../watches/helpers.ts';
-
-async function auditReport(key: string): Promise<string> {
-  const id = (await call('/api/v1/audit', { key, body: {} })).headers.get('X-Run-Id')!;
-  const stub = env.RUNS.get(env.RUNS.idFromString(id));
-  for (let i = 0; i < 50 && (await stub.read())?.status === 'running'; i++) await runDurableObjectAlarm(stub);
-  return (await call(`/api/v1/runs/audit/${id}`, { key })).text();
-}
-
-function section(report: string, title: string): string {
-  const start = report.indexOf(`## ${title}\n`);
-  expect(start).toBeGreaterThanOrEqual(0);
-  const end = report.indexOf('\n## ', start + 1);
-  return report.slice(start, end === -1 ? undefined : end);
-}
+import { auditReport, section } from './audit-helpers.ts';
 
 const watchOn = (key: string, costCapMicros = 9000) => ({ target: { type: 'company', key }, frequency: '1d', tier: 'lite', costCapMicros });
 
