@@ -11,13 +11,13 @@
  */
 export const COMPANIES_READ = 5_000;
 
-/** The most recently updated COMPANIES_READ companies: key (domain) and name. */
 /** A stored company as these reads give it: its key (domain) and name, if it has one. */
 export interface CompanyName {
   key: string;
   name?: string;
 }
 
+/** The most recently updated COMPANIES_READ companies: key (domain) and name. */
 export async function listCompanies(db: D1Database, organizationId: string): Promise<CompanyName[]> {
   const { results } = await db
     .prepare(
@@ -38,20 +38,5 @@ export async function companyName(db: D1Database, organizationId: string, key: s
   return row?.name ?? undefined;
 }
 
-/** At most this many companies are named in one text (a brief links to them). */
+/** At most this many companies are named in one text (a brief links to them; research/speakers.ts). */
 export const COMPANIES_NAMED = 25;
-
-/** Keys of the companies (among the COMPANIES_READ most recently updated) whose domain or name `text` mentions. */
-export async function companiesNamedIn(db: D1Database, organizationId: string, text: string): Promise<string[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT key FROM (SELECT key, properties FROM objects
-                         WHERE organization_id = ?1 AND type = 'company' ORDER BY updated_at DESC LIMIT ?3)
-        WHERE instr(lower(?2), key) > 0
-           OR instr(lower(?2), lower(json_extract(properties, '$.name'))) > 0
-        LIMIT ?4`,
-    )
-    .bind(organizationId, text, COMPANIES_READ, COMPANIES_NAMED)
-    .all<{ key: string }>();
-  return results.map((row) => row.key);
-}

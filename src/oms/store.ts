@@ -17,6 +17,11 @@ export interface ObjectWrite {
   properties: Record<string, unknown>;
   /** Where single properties came from, when that is more precise than the write's `source.url`. */
   sourceUrls?: Record<string, string>;
+  /**
+   * The key was made for this write (a random id, as a brief's), so nothing is stored under it and
+   * no link from or to it exists: the write does not read them first (one D1 round trip less).
+   */
+  isNew?: true;
 }
 
 export interface LinkWrite {
@@ -243,7 +248,14 @@ function linkId(link: LinkWrite): string {
 }
 
 /** The stored properties of `objects` and which of `links` exist, read in one round trip. */
-async function readCurrent(db: D1Database, organizationId: string, objects: readonly ObjectWrite[], links: readonly LinkWrite[]) {
+async function readCurrent(db: D1Database, organizationId: string, writes: readonly ObjectWrite[], allLinks: readonly LinkWrite[]) {
+  const fresh = new Set(writes.filter((o) => o.isNew).map((o) => `${o.type}\u001f${o.key}`));
+  const isFresh = (end: { type: string; key: string }) => fresh.has(`${end.type}\u001f${end.key}`);
+  const objects = writes.filter((o) => !o.isNew);
+  const links = allLinks.filter((l) => !isFresh(l.from) && !isFresh(l.to));
+  const existing = new Map<string, Properties>();
+  const existingLinks = new Set<string>();
+  if (objects.length === 0 && links.length === 0) return { existing, existingLinks };
   const [objectRows, linkRows] = await db.batch([
     db
       .prepare(
@@ -262,11 +274,9 @@ async function readCurrent(db: D1Database, organizationId: string, objects: read
       )
       .bind(organizationId, JSON.stringify(links.map((l) => [l.link, l.from.type, l.from.key, l.to.type, l.to.key]))),
   ]);
-  const existing = new Map<string, Properties>();
   for (const row of objectRows!.results as { type: string; key: string; properties: string }[]) {
     existing.set(`${row.type}\u001f${row.key}`, JSON.parse(row.properties) as Properties);
   }
-  const existingLinks = new Set<string>();
   for (const r of linkRows!.results as { link: string; from_type: string; from_key: string; to_type: string; to_key: string }[]) {
     existingLinks.add([r.link, r.from_type, r.from_key, r.to_type, r.to_key].join('\u001f'));
   }

@@ -36,12 +36,49 @@ export async function putProfile(ctx: CoreContext, raw: unknown): Promise<Profil
   const updatedAt = new Date().toISOString();
   const result = view(profile, updatedAt);
   await writeSalesProfile(ctx.env.DB, ctx.principal.organization.id, profile, result.complete, updatedAt);
+  finishedProfiles.delete(ctx.principal.organization.id);
+  profileWrites++;
   return result;
 }
 
-/** Throws 428 `onboarding_required` until the organization's sales profile is finished. */
+/**
+ * How long an isolate reuses an organization's finished sales profile for its commands (a D1 round
+ * trip on every command otherwise). A profile written through this isolate is read again at once;
+ * one written elsewhere reaches this isolate's commands within this time, as a revoked key does
+ * (KEY_CACHE_TTL_MS). Unfinished profiles are never kept, so finishing onboarding lets commands run
+ * at once everywhere.
+ */
+export const PROFILE_CACHE_TTL_MS = 5_000;
+const MAX_CACHED_PROFILES = 10_000;
+const finishedProfiles = new Map<string, { profile: SalesProfile; readAt: number }>();
+/** Profile writes through this isolate: a read that overlapped one is not kept (it may predate the write). */
+let profileWrites = 0;
+
+function cachedProfile(organizationId: string, now: number): SalesProfile | undefined {
+  const hit = finishedProfiles.get(organizationId);
+  if (hit && now - hit.readAt < PROFILE_CACHE_TTL_MS) return hit.profile;
+  if (hit) finishedProfiles.delete(organizationId);
+  return undefined;
+}
+
+function rememberProfile(organizationId: string, profile: SalesProfile, now: number): void {
+  finishedProfiles.delete(organizationId);
+  if (finishedProfiles.size >= MAX_CACHED_PROFILES) finishedProfiles.delete(finishedProfiles.keys().next().value!);
+  finishedProfiles.set(organizationId, { profile, readAt: now });
+}
+
+/** The finished sales profile (kept in the isolate for PROFILE_CACHE_TTL_MS); 428 `onboarding_required` until it is finished. */
 export async function assertOnboarded(ctx: CoreContext): Promise<SalesProfile> {
+  const organizationId = ctx.principal.organization.id;
+  const now = Date.now();
+  const cached = cachedProfile(organizationId, now);
+  if (cached) {
+    assertScope(ctx, 'commands');
+    return cached;
+  }
+  const writesBefore = profileWrites;
   const { profile, complete, missing } = await getProfile(ctx);
+  if (complete && profileWrites === writesBefore) rememberProfile(organizationId, profile, now);
   if (!complete) {
     throw new DomainError(
       'onboarding_required',

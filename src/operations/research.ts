@@ -1,10 +1,9 @@
 import { randomId } from '../ground/api-key.ts';
-import { companiesNamedIn } from '../db/companies.ts';
 import { renderBrief } from '../research/brief.ts';
 import type { ResearchRequest } from '../research/provider.ts';
 import { researchProviders, researchWithFallback } from '../research/providers.ts';
 import { storeBrief } from '../research/store-brief.ts';
-import { speakersOf } from '../research/speakers.ts';
+import { topicSpeakers } from '../research/speakers.ts';
 import type { CoreContext } from '../ground/context.ts';
 import type { ResearchInput } from './command-inputs.ts';
 import type { SalesProfile } from '../ground/schemas/profile.ts';
@@ -23,11 +22,8 @@ export async function research(ctx: CoreContext, input: ResearchInput, profile: 
     userContext: input.userContext,
     profile,
   };
-  const [result, companies] = await Promise.all([
-    researchWithFallback(researchProviders(ctx.env), request),
-    companiesNamedIn(ctx.env.DB, request.organizationId, input.topic),
-  ]);
-  const speakers = await speakersOf(ctx.env.DB, request.organizationId, companies, result.sources, profile.domain);
+  const result = await researchWithFallback(researchProviders(ctx.env), request);
+  const speakers = await topicSpeakers(ctx.env.DB, request.organizationId, input.topic, result.sources, { ownDomain: profile.domain });
   const now = new Date();
   const markdown = renderBrief({
     topic: input.topic,
@@ -39,7 +35,7 @@ export async function research(ctx: CoreContext, input: ResearchInput, profile: 
     speakers,
   });
   const key = randomId('brf');
-  const brief = { key, topic: input.topic, tier: input.tier, markdown, createdAt: now.toISOString(), result, about: companies };
+  const brief = { key, topic: input.topic, tier: input.tier, markdown, createdAt: now.toISOString(), result, about: speakers.named };
   await storeBrief(ctx.env.DB, request.organizationId, brief, { kind: 'research', id: key });
   return markdown;
 }

@@ -1,3 +1,4 @@
+import { COMPANIES_NAMED, COMPANIES_READ } from '../db/companies.ts';
 import type { ResearchSource } from './provider.ts';
 
 /**
@@ -28,34 +29,53 @@ function owner(domain: string, domains: readonly string[]): string | undefined {
   return domainAndParents(domain).find((d) => domains.includes(d));
 }
 
+/** Speakers, with the keys of the companies the topic names (a brief is linked `about` them). */
+export interface TopicSpeakers extends Speakers {
+  /** Keys of the companies the topic names, as `named` ranks them: most recently updated first. */
+  named: string[];
+}
+
 /**
- * Classifies the cited sources' domains in one bounded read: the subject companies (`named`, the
- * keys of the companies the topic names, as `companiesNamedIn` finds them) with their names, and
- * which other cited domains are companies the organization knows or its own (`ownDomain`, the
- * sales profile's), at most one statement over the cited domains and the named companies.
+ * In one statement (one D1 round trip): the companies `topic` names (their domain or name, among
+ * the COMPANIES_READ most recently updated, at most COMPANIES_NAMED), and the companies among the
+ * cited sources' domains and their parents. The subjects are `given` (a watch's target, whether
+ * or not the topic names it) and the named companies, those the organization knows, with their
+ * names; vendors are the other cited domains that are known companies or its own (`ownDomain`,
+ * the sales profile's).
  */
-export async function speakersOf(
+export async function topicSpeakers(
   db: D1Database,
   organizationId: string,
-  named: readonly string[],
+  topic: string,
   sources: readonly ResearchSource[],
-  ownDomain?: string,
-): Promise<Speakers> {
+  options: { given?: readonly string[]; ownDomain?: string } = {},
+): Promise<TopicSpeakers> {
   const cited = [...new Set(sources.flatMap((s) => domainAndParents(s.domain)))];
-  const keys = [...new Set([...named, ...cited])];
-  if (keys.length === 0) return { subjects: [], vendors: [] };
-  // Bounded: `named` holds at most COMPANIES_NAMED keys, `cited` the domains of one brief's sources.
+  const given = options.given ?? [];
+  // Bounded: COMPANIES_NAMED named rows, plus one per given key and cited domain (one brief's sources).
   const { results } = await db
     .prepare(
-      `SELECT key, json_extract(properties, '$.name') AS name FROM objects
-        WHERE organization_id = ?1 AND type = 'company' AND key IN (SELECT value FROM json_each(?2))`,
+      `WITH named AS MATERIALIZED (
+         SELECT key, properties FROM (SELECT key, properties FROM objects
+                                       WHERE organization_id = ?1 AND type = 'company' ORDER BY updated_at DESC LIMIT ?3)
+          WHERE instr(lower(?2), key) > 0 OR instr(lower(?2), lower(json_extract(properties, '$.name'))) > 0
+          LIMIT ?4)
+       SELECT key, json_extract(properties, '$.name') AS name, 1 AS isNamed FROM named
+       UNION ALL
+       SELECT key, json_extract(properties, '$.name'), 0 FROM objects
+        WHERE organization_id = ?1 AND type = 'company' AND key IN (SELECT value FROM json_each(?5))
+          AND key NOT IN (SELECT key FROM named)`,
     )
-    .bind(organizationId, JSON.stringify(keys))
-    .all<{ key: string; name: string | null }>();
+    .bind(organizationId, topic, COMPANIES_READ, COMPANIES_NAMED, JSON.stringify([...new Set([...given, ...cited])]))
+    .all<{ key: string; name: string | null; isNamed: number }>();
   const known = new Map(results.map((row) => [row.key, row.name ?? row.key]));
-  const subjects = named.filter((key) => known.has(key)).map((key) => ({ domain: key, name: known.get(key)! }));
-  const vendors = [...new Set([...known.keys(), ...(ownDomain ? [ownDomain] : [])])].filter((key) => !named.includes(key) && cited.includes(key));
-  return { subjects, vendors };
+  const named = results.filter((row) => row.isNamed === 1).map((row) => row.key);
+  const about = [...new Set([...given, ...named])];
+  const subjects = about.filter((key) => known.has(key)).map((key) => ({ domain: key, name: known.get(key)! }));
+  const vendors = [...new Set([...known.keys(), ...(options.ownDomain ? [options.ownDomain] : [])])].filter(
+    (key) => !about.includes(key) && cited.includes(key),
+  );
+  return { subjects, vendors, named };
 }
 
 /** Who a source on `domain` speaks for: one of the subjects (its domain), another vendor, or a third party. */

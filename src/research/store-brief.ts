@@ -3,7 +3,7 @@ import type { ResearchResult } from './provider.ts';
 
 /** A rendered brief to store: what it is about and what it cites. */
 export interface BriefToStore {
-  /** The brief's key: the id of the research call or watch execution that wrote it. */
+  /** The brief's key: the id of the research call or watch execution that wrote it (a random id, so new). */
   key: string;
   topic: string;
   tier: 'lite' | 'base';
@@ -44,6 +44,7 @@ export async function storeBrief(db: D1Database, organizationId: string, brief: 
   const object: ObjectWrite = {
     type: 'brief',
     key: brief.key,
+    isNew: true,
     properties: { topic: brief.topic, markdown: brief.markdown, createdAt: brief.createdAt, tier: brief.tier, engine: result.engine },
   };
   return writeObjects(db, organizationId, [object, ...(along.objects ?? [])], links, source, brief.createdAt, along.also ?? []);

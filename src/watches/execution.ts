@@ -1,10 +1,9 @@
-import { companiesNamedIn } from '../db/companies.ts';
 import { getObject } from '../db/objects.ts';
 import { readSalesProfile } from '../db/sales-profiles.ts';
 import { SalesProfileInput } from '../ground/schemas/profile.ts';
 import type { JsonValue, PropertyChange, WatchableType, WatchTier } from '../ground/schemas/watch.ts';
 import { renderBrief } from '../research/brief.ts';
-import { speakersOf } from '../research/speakers.ts';
+import { topicSpeakers } from '../research/speakers.ts';
 import { researchProviders, researchWithFallback } from '../research/providers.ts';
 import { storeBrief } from '../research/store-brief.ts';
 import { extractCompanyFacts, FACT_CUES, isNews } from './facts.ts';
@@ -48,9 +47,9 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
   const topic = watch.query ?? name ?? key;
   const profile = stored?.profile ?? SalesProfileInput.parse({});
   const request = { organizationId: org, topic, tier: watch.tier, sourcePolicy: watch.sourcePolicy, userContext: FACT_CUES, profile };
-  const [result, named] = await Promise.all([researchWithFallback(researchProviders(env), request), companiesNamedIn(db, org, topic)]);
+  const result = await researchWithFallback(researchProviders(env), request);
   // The watched company is the brief's subject, whether or not the query names it.
-  const speakers = await speakersOf(db, org, [...new Set([key, ...named])], result.sources, profile.domain);
+  const speakers = await topicSpeakers(db, org, topic, result.sources, { given: [key], ownDomain: profile.domain });
   const createdAt = now.toISOString();
   const markdown = renderBrief({ topic, tier: watch.tier, date: createdAt.slice(0, 10), result, profile, sourcePolicy: watch.sourcePolicy, speakers });
 
@@ -65,7 +64,7 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
     sourceUrls[property] = fact.url;
   }
 
-  const about = [key, ...named.filter((company) => company !== key)];
+  const about = [key, ...speakers.named.filter((company) => company !== key)];
   const brief = { key: briefKey, topic, tier: watch.tier, markdown, createdAt, result, about };
   return {
     briefKey,

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { ResearchSource } from '../../src/research/provider.ts';
-import { speakerOf, speakersOf } from '../../src/research/speakers.ts';
+import { speakerOf, topicSpeakers } from '../../src/research/speakers.ts';
 import { createOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
 
@@ -18,8 +18,8 @@ describe('who says it', () => {
   it('reads the subject companies with their names, and which cited domains are vendors', async () => {
     const org = await createOrganization();
     await importMarket(org.key);
-    const speakers = await speakersOf(env.DB, org.id, ['globex.com'], SOURCES, 'initech.io');
-    expect(speakers).toEqual({ subjects: [{ domain: 'globex.com', name: 'Globex' }], vendors: ['acme.com', 'initech.io'] });
+    const speakers = await topicSpeakers(env.DB, org.id, 'Globex pricing changes', SOURCES, { ownDomain: 'initech.io' });
+    expect(speakers).toEqual({ subjects: [{ domain: 'globex.com', name: 'Globex' }], vendors: ['acme.com', 'initech.io'], named: ['globex.com'] });
     expect(SOURCES.map((s) => speakerOf(s.domain, speakers))).toEqual([
       { kind: 'subject', subject: 'globex.com' },
       { kind: 'subject', subject: 'globex.com' },
@@ -33,6 +33,17 @@ describe('who says it', () => {
     const withMarket = await createOrganization();
     await importMarket(withMarket.key);
     const other = await createOrganization();
-    expect(await speakersOf(env.DB, other.id, ['globex.com'], SOURCES)).toEqual({ subjects: [], vendors: [] });
+    expect(await topicSpeakers(env.DB, other.id, 'Globex pricing changes', SOURCES)).toEqual({ subjects: [], vendors: [], named: [] });
+  });
+
+  it('names companies by domain or name, and takes a given subject whether or not the topic names it', async () => {
+    const org = await createOrganization();
+    await importMarket(org.key);
+    const byDomain = await topicSpeakers(env.DB, org.id, 'what does acme.com charge', SOURCES);
+    expect(byDomain.named).toEqual(['acme.com']);
+    expect(byDomain.subjects).toEqual([{ domain: 'acme.com', name: 'Acme Analytics' }]);
+    expect(byDomain.vendors).toEqual(['globex.com']);
+    const given = await topicSpeakers(env.DB, org.id, 'pricing changes', SOURCES, { given: ['globex.com'] });
+    expect(given).toEqual({ subjects: [{ domain: 'globex.com', name: 'Globex' }], vendors: ['acme.com'], named: [] });
   });
 });
