@@ -1,4 +1,5 @@
 import { failedGuard, guardStatement } from '../db/guard.ts';
+import { forgetCompanyDirectory } from './company-directory.ts';
 import { analyzePassage, encodeFacts, FACTS_VERSION } from '../research/sentence-facts.ts';
 import { splitPassages } from '../research/text.ts';
 import { domainOf, type ObjectType } from './object-types.ts';
@@ -136,7 +137,13 @@ export async function writeObjects(
     ...linkStatements(db, organizationId, newLinks, source, now),
     ...(typeof also === 'function' ? also(result) : also),
   ];
-  if (statements.length) await commit(db, organizationId, statements, expect);
+  if (statements.length) {
+    try {
+      await commit(db, organizationId, statements, expect);
+    } finally {
+      if (upserts.some((u) => u.type === 'company')) forgetCompanyDirectory(organizationId);
+    }
+  }
   return result;
 }
 
@@ -156,7 +163,7 @@ export async function deleteObject(
   expect: readonly Expectation[] = [],
 ): Promise<void> {
   const { type, key } = object;
-  await commit(db, organizationId, [
+  const statements = [
     ...guardStatements(db, organizationId, expect),
     db
       .prepare(
@@ -176,7 +183,12 @@ export async function deleteObject(
     ...(type === 'source' ? [db.prepare(`DELETE FROM passages WHERE organization_id = ?1 AND source_key = ?2`).bind(organizationId, key)] : []),
     db.prepare(`DELETE FROM objects WHERE organization_id = ?1 AND type = ?2 AND key = ?3`).bind(organizationId, type, key),
     ...also,
-  ], expect);
+  ];
+  try {
+    await commit(db, organizationId, statements, expect);
+  } finally {
+    if (type === 'company') forgetCompanyDirectory(organizationId);
+  }
 }
 
 /** Removes one link (a missing link removes nothing), with `also` in the same batch, guarded by `expect` (see writeObjects). */

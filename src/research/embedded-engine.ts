@@ -1,5 +1,5 @@
 import type { ResearchProvider, ResearchRequest, ResearchResult } from './provider.ts';
-import { findTopicPassages, passageTexts, scopeExpression, sourceOf, type FoundPassage } from './search.ts';
+import { findTopicPassages, scopeExpression, sourceOf, type FoundPassage } from './search.ts';
 import { chooseSentences, type ChosenSentence, type PassageFacts } from './select.ts';
 import { analyzePassage, decodeFacts, sentenceKey } from './sentence-facts.ts';
 import { terms } from './text.ts';
@@ -12,10 +12,10 @@ export const TIER_LIMITS = {
 
 /**
  * The default engine: BM25 over the organization's own sources (FTS5 in D1), then extractive
- * sentence selection. Needs nothing outside the Worker. Two D1 round trips: one statement finds
- * the passages with their sentences' stored facts (search.ts `findTopicPassages`), selection runs
- * on those facts (select.ts `chooseSentences`), and a second reads the text of only the passages
- * whose sentences it chose, to cut the sentences out of them.
+ * sentence selection. Needs nothing outside the Worker. One D1 round trip: one statement finds the
+ * passages with their text and their sentences' stored facts (search.ts `findTopicPassages`);
+ * selection runs on the facts (select.ts `chooseSentences`), and the chosen sentences are cut out
+ * of the text.
  */
 export class EmbeddedEngine implements ResearchProvider {
   readonly name = 'embedded' as const;
@@ -34,12 +34,12 @@ export class EmbeddedEngine implements ResearchProvider {
       count: limits.findings,
       perSource: limits.perSource,
     });
-    const selected = await this.cutSentences(request.organizationId, found, chosen);
+    const selected = cutSentences(found, chosen);
 
     const sourceKeys = [...new Set(selected.flatMap((s) => [s.sourceKey, ...s.alsoSourceKeys]))];
     return {
       engine: this.name,
-      sources: sourceKeys.map((key) => sourceOf({ ...found.find((p) => p.sourceKey === key)!, text: '' })),
+      sources: sourceKeys.map((key) => sourceOf(found.find((p) => p.sourceKey === key)!)),
       findings: selected.map((s) => ({
         sentence: s.sentence,
         source: sourceKeys.indexOf(s.sourceKey),
@@ -47,41 +47,37 @@ export class EmbeddedEngine implements ResearchProvider {
       })),
     };
   }
-
-  /**
-   * The chosen sentences' text, cut out of their passages: the passages whose text the search did
-   * not return are read in one statement. A source is cited for a sentence only where the text cut
-   * from its passage is that sentence (its key is the chosen one, and it is the same text as the
-   * first source's), so a passage re-imported meanwhile, or two sentences sharing a hash, can never
-   * put words in a source's mouth.
-   */
-  private async cutSentences(organizationId: string, found: readonly FoundPassage[], chosen: readonly ChosenSentence[]) {
-    const unread = chosen.flatMap((c) => [...c.refs.values()].map((ref) => found[ref.passage]!)).filter((p) => p.text === null);
-    const texts = await passageTexts(this.db, organizationId, unread.map((p) => p.id));
-    const selected: { sentence: string; sourceKey: string; alsoSourceKeys: string[] }[] = [];
-    for (const c of chosen) {
-      const keys = [c.sourceKey, ...c.alsoSourceKeys];
-      const cut = keys.map((key) => {
-        const { passage, sentence } = c.refs.get(key)!;
-        const text = found[passage]!.text ?? texts.get(found[passage]!.id);
-        const s = text?.slice(sentence.start, sentence.end);
-        return s !== undefined && sentenceKey(s) === c.key ? s : undefined;
-      });
-      const sentence = cut.find((s) => s !== undefined);
-      if (sentence === undefined) continue;
-      const citing = keys.filter((_, i) => cut[i] === sentence);
-      selected.push({ sentence, sourceKey: citing[0]!, alsoSourceKeys: citing.slice(1) });
-    }
-    return selected;
-  }
 }
 
-/** A found passage as selection reads it: its stored facts, or (for a row without current ones) facts computed from its text. */
+/**
+ * The chosen sentences' text, cut out of their passages. A source is cited for a sentence only
+ * where the text cut from its passage is that sentence (its key is the chosen one, and it is the
+ * same text as the first source's), so stale facts, or two sentences sharing a hash, can never put
+ * words in a source's mouth.
+ */
+function cutSentences(found: readonly FoundPassage[], chosen: readonly ChosenSentence[]) {
+  const selected: { sentence: string; sourceKey: string; alsoSourceKeys: string[] }[] = [];
+  for (const c of chosen) {
+    const keys = [c.sourceKey, ...c.alsoSourceKeys];
+    const cut = keys.map((key) => {
+      const { passage, sentence } = c.refs.get(key)!;
+      const s = found[passage]!.text.slice(sentence.start, sentence.end);
+      return sentenceKey(s) === c.key ? s : undefined;
+    });
+    const sentence = cut.find((s) => s !== undefined);
+    if (sentence === undefined) continue;
+    const citing = keys.filter((_, i) => cut[i] === sentence);
+    selected.push({ sentence, sourceKey: citing[0]!, alsoSourceKeys: citing.slice(1) });
+  }
+  return selected;
+}
+
+/** A found passage as selection reads it: its stored facts, or (a row without current ones) facts computed from its text. */
 function passageFacts(passage: FoundPassage): PassageFacts {
   return {
     sourceKey: passage.sourceKey,
     title: passage.title,
     score: passage.score,
-    sentences: passage.facts !== null ? decodeFacts(passage.facts) : analyzePassage(passage.text ?? ''),
+    sentences: passage.facts !== null ? decodeFacts(passage.facts) : analyzePassage(passage.text),
   };
 }

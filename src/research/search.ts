@@ -98,19 +98,16 @@ export async function capTermCounts(db: D1Database, scope: string, words: readon
   return words.map((word) => counts.get(termText(word)) ?? 0);
 }
 
-/** A passage found for a topic: its row id and, when stored and current, its sentences' facts instead of its text. */
-export interface FoundPassage extends Omit<RankedPassage, 'text'> {
-  id: number;
-  /** The stored facts (sentence-facts.ts `encodeFacts`) when they are of FACTS_VERSION; else null. */
+/** A passage found for a topic: its text and, when stored and current, its sentences' facts. */
+export interface FoundPassage extends RankedPassage {
+  /** The stored facts (sentence-facts.ts `encodeFacts`) when they are of FACTS_VERSION; else null (a row indexed before migration 0011, or by an older version). */
   facts: string | null;
-  /** The passage's text when `facts` is null (a row indexed before migration 0011, or by an older version); else null. */
-  text: string | null;
 }
 
 /**
  * The one statement of `findTopicPassages`. Bound: ?1 the scope expression, ?2 the search terms (a
  * JSON array of `searchTerms`, each safe inside an FTS5 phrase), ?3 COMMON_TERM_MATCHES, ?4 the
- * limit, ?5 FACTS_VERSION, ?6 whether to return every passage's text. Steps, each a CTE:
+ * limit, ?5 FACTS_VERSION. Steps, each a CTE:
  * `counts` counts each term's passages in the scope up to ?3 (rowid order, no ranking);
  * `q` builds the three FTS5 expressions from them: the informative terms (matching fewer than ?3)
  * any-of, the present terms all-of and any-of; `ranked` takes the top ?4 of the informative
@@ -147,9 +144,8 @@ found AS (
   SELECT rowid, score, 0 AS tier FROM ranked
   UNION ALL SELECT rowid, 0, 1 FROM tier1 WHERE rowid NOT IN (SELECT rowid FROM ranked)
   UNION ALL SELECT rowid, 0, 2 FROM tier2 WHERE rowid NOT IN (SELECT rowid FROM ranked UNION ALL SELECT rowid FROM tier1))
-SELECT p.id, p.source_key AS sourceKey, p.title, p.domain, p.published_at AS publishedAt, found.score,
-       iif(p.facts_version = ?5 AND NOT ?6, p.facts, NULL) AS facts,
-       iif(p.facts_version = ?5 AND NOT ?6, NULL, p.text) AS text
+SELECT p.source_key AS sourceKey, p.title, p.domain, p.published_at AS publishedAt, found.score,
+       iif(p.facts_version = ?5, p.facts, NULL) AS facts, p.text
   FROM found JOIN passages p ON p.id = found.rowid
  ORDER BY found.tier, found.score, iif(found.tier = 0, found.rowid, -found.rowid)`;
 
@@ -161,44 +157,22 @@ SELECT p.id, p.source_key AS sourceKey, p.title, p.domain, p.published_at AS pub
  * few, the list is filled with the newest passages that contain every word, then any word, taken
  * in index order without ranking. So a query never ranks more rows than its informative words
  * match, which bounds its cost however large the knowledge base grows; the sentences are ranked
- * again afterwards against every word of the topic. Best first; a passage comes with its stored
- * sentence facts and without its text when those are current (`withText` asks for every text).
+ * again afterwards against every word of the topic. Best first, each passage with its text and its
+ * stored sentence facts when those are current. The text comes with the facts, not in a second
+ * read of the chosen passages only: a D1 round trip costs more than the text of `limit` passages.
  */
-export async function findTopicPassages(
-  db: D1Database,
-  scope: string,
-  topicWords: readonly string[],
-  limit: number,
-  withText = false,
-): Promise<FoundPassage[]> {
+export async function findTopicPassages(db: D1Database, scope: string, topicWords: readonly string[], limit: number): Promise<FoundPassage[]> {
   const words = searchTerms(topicWords);
   if (words.length === 0) return [];
   const { results } = await db
     .prepare(TOPIC_SEARCH)
-    .bind(scope, JSON.stringify(words), COMMON_TERM_MATCHES, limit, FACTS_VERSION, withText ? 1 : 0)
+    .bind(scope, JSON.stringify(words), COMMON_TERM_MATCHES, limit, FACTS_VERSION)
     .all<FoundPassage>();
   return results;
 }
 
-/** `findTopicPassages` with every passage's text, as the other searches return passages. */
+/** `findTopicPassages` as the other searches return passages. */
 export async function searchTopic(db: D1Database, scope: string, topicWords: readonly string[], limit: number): Promise<RankedPassage[]> {
-  const found = await findTopicPassages(db, scope, topicWords, limit, true);
-  return found.map(({ id: _id, facts: _facts, text, ...passage }) => ({ ...passage, text: text ?? '' }));
-}
-
-/**
- * The texts of passages by id, within one organization: at most `ids.length` rows, one statement,
- * each row found by its id (CROSS JOIN keeps that order: with the organization first, SQLite would
- * scan the organization's passages by index, 30 ms at 100k sources). A passage deleted meanwhile
- * (its source re-imported) is missing from the map.
- */
-export async function passageTexts(db: D1Database, organizationId: string, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const { results } = await db
-    .prepare(
-      `SELECT p.id, p.text FROM json_each(?2) AS wanted CROSS JOIN passages p ON p.id = wanted.value WHERE p.organization_id = ?1`,
-    )
-    .bind(organizationId, JSON.stringify([...new Set(ids)]))
-    .all<{ id: number; text: string }>();
-  return new Map(results.map((row) => [row.id, row.text]));
+  const found = await findTopicPassages(db, scope, topicWords, limit);
+  return found.map(({ facts: _facts, ...passage }) => passage);
 }

@@ -1,4 +1,5 @@
-import { COMPANIES_NAMED, COMPANIES_READ } from '../db/companies.ts';
+import { COMPANIES_NAMED, type CompanyName } from '../db/companies.ts';
+import { companyDirectory } from '../oms/company-directory.ts';
 import type { ResearchSource } from './provider.ts';
 
 /**
@@ -35,14 +36,41 @@ export interface TopicSpeakers extends Speakers {
   named: string[];
 }
 
+/** `text` lower-cased as SQLite's lower() does it: ASCII letters only, like the company reads of the OMS. */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
 /**
- * In one statement (one D1 round trip): the companies `topic` names (their domain or name, among
- * the COMPANIES_READ most recently updated, at most COMPANIES_NAMED), and the companies among the
- * cited sources' domains and their parents. The subjects are `given` (a watch's target, whether
- * or not the topic names it) and the named companies, those the organization knows, with their
- * names; vendors are the other cited domains that are known companies or its own (`ownDomain`,
- * the sales profile's).
+ * The companies `topic` names (their domain or name, at most COMPANIES_NAMED, newest first) among
+ * `companies`, and who the cited sources speak for. The subjects are `given` (a watch's target,
+ * whether or not the topic names it) and the named companies, those the organization knows, with
+ * their names; vendors are the other cited domains (or their parents) that are known companies or
+ * the organization's own (`ownDomain`, the sales profile's).
  */
+export function speakersIn(
+  companies: readonly CompanyName[],
+  topic: string,
+  sources: readonly ResearchSource[],
+  options: { given?: readonly string[]; ownDomain?: string } = {},
+): TopicSpeakers {
+  const text = asciiLower(topic);
+  const named: string[] = [];
+  for (const company of companies) {
+    if (named.length >= COMPANIES_NAMED) break;
+    const name = company.name ? asciiLower(company.name) : '';
+    if (text.includes(company.key) || (name !== '' && text.includes(name))) named.push(company.key);
+  }
+  const known = new Map(companies.map((company) => [company.key, company.name ?? company.key]));
+  const cited = new Set(sources.flatMap((s) => domainAndParents(s.domain)));
+  const about = [...new Set([...(options.given ?? []), ...named])];
+  const subjects = about.filter((key) => known.has(key)).map((key) => ({ domain: key, name: known.get(key)! }));
+  const candidates = [...[...cited].filter((domain) => known.has(domain)), ...(options.ownDomain ? [options.ownDomain] : [])];
+  const vendors = [...new Set(candidates)].filter((key) => !about.includes(key) && cited.has(key));
+  return { subjects, vendors, named };
+}
+
+/** `speakersIn` over the organization's company directory (kept in the isolate: usually no D1 round trip). */
 export async function topicSpeakers(
   db: D1Database,
   organizationId: string,
@@ -50,32 +78,7 @@ export async function topicSpeakers(
   sources: readonly ResearchSource[],
   options: { given?: readonly string[]; ownDomain?: string } = {},
 ): Promise<TopicSpeakers> {
-  const cited = [...new Set(sources.flatMap((s) => domainAndParents(s.domain)))];
-  const given = options.given ?? [];
-  // Bounded: COMPANIES_NAMED named rows, plus one per given key and cited domain (one brief's sources).
-  const { results } = await db
-    .prepare(
-      `WITH named AS MATERIALIZED (
-         SELECT key, properties FROM (SELECT key, properties FROM objects
-                                       WHERE organization_id = ?1 AND type = 'company' ORDER BY updated_at DESC LIMIT ?3)
-          WHERE instr(lower(?2), key) > 0 OR instr(lower(?2), lower(json_extract(properties, '$.name'))) > 0
-          LIMIT ?4)
-       SELECT key, json_extract(properties, '$.name') AS name, 1 AS isNamed FROM named
-       UNION ALL
-       SELECT key, json_extract(properties, '$.name'), 0 FROM objects
-        WHERE organization_id = ?1 AND type = 'company' AND key IN (SELECT value FROM json_each(?5))
-          AND key NOT IN (SELECT key FROM named)`,
-    )
-    .bind(organizationId, topic, COMPANIES_READ, COMPANIES_NAMED, JSON.stringify([...new Set([...given, ...cited])]))
-    .all<{ key: string; name: string | null; isNamed: number }>();
-  const known = new Map(results.map((row) => [row.key, row.name ?? row.key]));
-  const named = results.filter((row) => row.isNamed === 1).map((row) => row.key);
-  const about = [...new Set([...given, ...named])];
-  const subjects = about.filter((key) => known.has(key)).map((key) => ({ domain: key, name: known.get(key)! }));
-  const vendors = [...new Set([...known.keys(), ...(options.ownDomain ? [options.ownDomain] : [])])].filter(
-    (key) => !about.includes(key) && cited.includes(key),
-  );
-  return { subjects, vendors, named };
+  return speakersIn(await companyDirectory(db, organizationId), topic, sources, options);
 }
 
 /** Who a source on `domain` speaks for: one of the subjects (its domain), another vendor, or a third party. */

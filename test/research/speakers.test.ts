@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { ResearchSource } from '../../src/research/provider.ts';
-import { speakerOf, topicSpeakers } from '../../src/research/speakers.ts';
+import { speakerOf, speakersIn, topicSpeakers } from '../../src/research/speakers.ts';
 import { createOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
 
@@ -45,5 +45,11 @@ describe('who says it', () => {
     expect(byDomain.vendors).toEqual(['globex.com']);
     const given = await topicSpeakers(env.DB, org.id, 'pricing changes', SOURCES, { given: ['globex.com'] });
     expect(given).toEqual({ subjects: [{ domain: 'globex.com', name: 'Globex' }], vendors: ['acme.com'], named: [] });
+  });
+
+  it('names a company by its name in any ASCII case, by its domain, and never by an empty name', () => {
+    const companies = [{ key: 'globex.com', name: 'Globex' }, { key: 'blank.io', name: '' }, { key: 'acme.com' }];
+    expect(speakersIn(companies, 'GLOBEX and ACME.COM pricing', []).named).toEqual(['globex.com', 'acme.com']);
+    expect(speakersIn(companies, 'pricing', []).named).toEqual([]);
   });
 });
