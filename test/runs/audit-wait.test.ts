@@ -8,6 +8,28 @@ import { RUN_PLANS } from '../../src/runs/plans.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
 
+/**
+ * Starts an audit through the API and makes its later steps wait for `held`. The run starts at
+ * once, so on a loaded machine it can get far before the hold is in place: a run with fewer than
+ * two steps pending (one may be running already) is left to finish, and another is started.
+ */
+async function startHeldAudit(key: string, held: Promise<void>): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const started = await call('/api/v1/audit', { key, body: {} });
+    const id = started.headers.get('X-Audit-Id')!;
+    const pending = await runInDurableObject(env.RUNS.get(env.RUNS.idFromString(id)), async (instance: RunObject) => {
+      instance.plans = {
+        ...RUN_PLANS,
+        audit: { ...RUN_PLANS.audit, executeStep: async (...args) => (await held, RUN_PLANS.audit.executeStep(...args)) },
+      };
+      const run = await instance.read();
+      return run!.status === 'running' ? run!.steps.filter((step) => step.status === 'pending').length : 0;
+    });
+    if (pending >= 2) return id;
+  }
+  throw new Error('every audit finished before its steps could be held');
+}
+
 describe('POST /api/v1/audit', () => {
   it('with ?wait=true returns the finished audit inline, readable later by its id', async () => {
     const org = await createOrganization();
@@ -35,18 +57,10 @@ describe('POST /api/v1/audit', () => {
 
   it('answers 504 with the run id once the wait limit passes, and the run still completes', async () => {
     const org = await createOrganization();
-    const started = await call('/api/v1/audit', { key: org.key, body: {} });
-    const id = started.headers.get('X-Audit-Id')!;
-    const stub = env.RUNS.get(env.RUNS.idFromString(id));
-    // Hold the run at its first step for a while, as a slow step would.
+    // Hold the run at a step for a while, as a slow step would.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await runInDurableObject(stub, (instance: RunObject) => {
-      instance.plans = {
-        ...RUN_PLANS,
-        audit: { ...RUN_PLANS.audit, executeStep: async (...args) => (await held, RUN_PLANS.audit.executeStep(...args)) },
-      };
-    });
+    const id = await startHeldAudit(org.key, held);
     const principal = { organization: { id: org.id, slug: org.slug, name: org.slug }, keyId: org.keyId, scopes: ['commands'] as const };
     const ctx = { env: { ...env, AUDIT_WAIT_TIMEOUT_MS: '1000' }, principal, requestId: 'test' };
     const error = await waitForRun(ctx, 'audit', id).catch((e: unknown) => e);
