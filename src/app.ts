@@ -2,7 +2,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import type { RateBucket } from './ground/rate-limit.ts';
 import { DomainError } from './ground/errors.ts';
 import type { AppEnv } from './env.ts';
@@ -12,6 +11,7 @@ import { apiCors } from './middleware/cors.ts';
 import { discardBody } from './middleware/discard-body.ts';
 import { toHttpResponse } from './middleware/error-response.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { actions } from './routes/actions.ts';
 import { commands, otherCommand } from './routes/commands.ts';
 import { dnsRebindingCheck, mcp, mcpErrorResponse } from './routes/mcp.ts';
@@ -59,7 +59,7 @@ app.route('/healthz', health);
 app.use(requestId({ limitLength: 64 }));
 app.use(accessLog());
 // Not overwriting: the dashboard sets its own stricter headers (CSP, X-Frame-Options DENY).
-app.use(secureHeaders({ overwrite: false }));
+app.use(securityHeaders());
 app.use('/api/*', apiCors(EXPOSED_HEADERS));
 
 function limitBodyTo(maxSize: number) {
