@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { ErrorCode as RpcCode } from '@modelcontextprotocol/sdk/types.js';
-import { readConfig } from '../ground/config.ts';
+import { readConfig, type HostPattern } from '../ground/config.ts';
 import { DomainError, toDomainError } from '../ground/errors.ts';
 import { enforceRateLimit } from '../ground/rate-limit.ts';
 import type { AppEnv } from '../env.ts';
@@ -39,11 +39,17 @@ const shown = (value: string) => JSON.stringify(value.length > SHOWN_CHARS ? `${
  * body is a JSON-RPC error.
  */
 export function dnsRebindingCheck(): MiddlewareHandler<AppEnv> {
+  // The last host checked and the answer (a pure function of these): clients keep calling on one host.
+  let last: { allowedHosts: readonly HostPattern[]; host: string; protocol: string; allowed: boolean } | undefined;
   return async function dnsRebindingCheck(c, next) {
     const config = readConfig(c.env);
-    const url = new URL(c.req.url);
-    const host = c.req.header('Host') ?? url.host;
-    if (!isAllowedHost(host, config.MCP_ALLOWED_HOSTS, url.protocol)) {
+    // The request URL is serialized, its scheme lower case: its protocol is what precedes the first ':'.
+    const protocol = c.req.url.slice(0, c.req.url.indexOf(':') + 1);
+    const host = c.req.header('Host') ?? new URL(c.req.url).host;
+    if (last?.allowedHosts !== config.MCP_ALLOWED_HOSTS || last.host !== host || last.protocol !== protocol) {
+      last = { allowedHosts: config.MCP_ALLOWED_HOSTS, host, protocol, allowed: isAllowedHost(host, config.MCP_ALLOWED_HOSTS, protocol) };
+    }
+    if (!last.allowed) {
       return refuse(
         c,
         new DomainError('access_denied', `Host ${shown(host)} is not one this MCP server answers on; an operator can add it to MCP_ALLOWED_HOSTS.`),
