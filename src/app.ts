@@ -1,8 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import type { RateBucket } from './ground/rate-limit.ts';
 import { DomainError } from './ground/errors.ts';
 import type { AppEnv } from './env.ts';
@@ -12,6 +10,8 @@ import { apiCors } from './middleware/cors.ts';
 import { discardBody } from './middleware/discard-body.ts';
 import { toHttpResponse } from './middleware/error-response.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
+import { requestId } from './middleware/request-id.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { actions } from './routes/actions.ts';
 import { commands, otherCommand } from './routes/commands.ts';
 import { dnsRebindingCheck, mcp, mcpErrorResponse } from './routes/mcp.ts';
@@ -54,12 +54,10 @@ const app = new OpenAPIHono<AppEnv>();
 // it carries its request id and pays for nothing else (issue 16: within 10% of a bare Worker).
 app.route('/healthz', health);
 
-// A client's X-Request-Id is kept only when short and plain (hono also requires [A-Za-z0-9_=-]);
-// anything else is replaced by a generated UUID, so logs and error bodies never echo arbitrary text.
-app.use(requestId({ limitLength: 64 }));
+app.use(requestId());
 app.use(accessLog());
 // Not overwriting: the dashboard sets its own stricter headers (CSP, X-Frame-Options DENY).
-app.use(secureHeaders({ overwrite: false }));
+app.use(securityHeaders());
 app.use('/api/*', apiCors(EXPOSED_HEADERS));
 
 function limitBodyTo(maxSize: number) {

@@ -47,7 +47,7 @@ export function accessLog({ random = Math.random }: AccessLogOptions = {}): Midd
     if (sampleRate <= 0 || (sampleRate < 1 && random() >= sampleRate)) return;
     const principal = c.get('principal');
     logEvent('request', {
-      requestId: c.var.requestId,
+      requestId: c.get('requestId'),
       method: c.req.method,
       path: request.path,
       status: request.status,

@@ -8,7 +8,7 @@ import type { AppEnv } from '../env.ts';
  */
 export function rateLimit(bucketOf: (method: string, path: string) => RateBucket): MiddlewareHandler<AppEnv> {
   return async function rateLimit(c, next) {
-    await enforceRateLimit(c.env, c.var.principal, bucketOf(c.req.method, c.req.path));
+    await enforceRateLimit(c.env, c.get('principal'), bucketOf(c.req.method, c.req.path));
     await next();
   };
 }

@@ -34,7 +34,7 @@ export const STARTED = markdown('Run started: poll the URL in Location (the body
 /** The schema component name of a command's arguments, e.g. `GtmAuditInput`. */
 const inputName = (command: CommandDefinition) => `${command.name.replace(/(^|-)(\w)/g, (_, _dash, c: string) => c.toUpperCase())}Input`;
 
-const runCommand = async (c: Context<AppEnv>, name: string) => commandResponse(await executeCommand(c.var.core, name, await readJsonObject(c)));
+const runCommand = async (c: Context<AppEnv>, name: string) => commandResponse(await executeCommand(c.get('core'), name, await readJsonObject(c)));
 
 export const commands = new OpenAPIHono<AppEnv>();
 
@@ -48,7 +48,7 @@ commands.openapi(
     'x-required-scope': 'commands',
     responses: { 200: markdown('The catalog'), ...errors(...KEYED) },
   }),
-  (c) => c.body(catalogFor(c.var.core), 200, MARKDOWN),
+  (c) => c.body(catalogFor(c.get('core')), 200, MARKDOWN),
 );
 
 for (const command of COMMANDS) {
@@ -78,7 +78,7 @@ const OTHER_COMMAND = /^\/api\/v1\/commands\/([^/]+)$/;
  */
 export function otherCommand(c: Context<AppEnv>): Promise<Response> | undefined {
   const match = c.req.method === 'POST' ? OTHER_COMMAND.exec(c.req.path) : null;
-  if (!match || !c.var.core) return undefined;
+  if (!match || !c.get('core')) return undefined;
   let name = match[1]!;
   try {
     name = decodeURIComponent(name);

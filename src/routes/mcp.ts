@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { ErrorCode as RpcCode } from '@modelcontextprotocol/sdk/types.js';
-import { readConfig } from '../ground/config.ts';
+import { readConfig, type HostPattern } from '../ground/config.ts';
 import { DomainError, toDomainError } from '../ground/errors.ts';
 import { enforceRateLimit } from '../ground/rate-limit.ts';
 import type { AppEnv } from '../env.ts';
@@ -13,7 +13,7 @@ import { ErrorBody, headers } from './openapi-parts.ts';
 /** Refuses a request with a JSON-RPC error body, before the MCP transport sees it. */
 function refuse(c: Context<AppEnv>, error: DomainError, options?: RpcErrorResponseOptions): Response {
   c.set('errorCode', error.code);
-  return rpcErrorResponse(error, c.var.requestId, options);
+  return rpcErrorResponse(error, c.get('requestId'), options);
 }
 
 /**
@@ -23,7 +23,7 @@ function refuse(c: Context<AppEnv>, error: DomainError, options?: RpcErrorRespon
  * which MCP clients can show, instead of the REST error body. The body was not read yet: `id` null.
  */
 export function mcpErrorResponse(error: unknown, c: Context<AppEnv>): Response {
-  const domainError = toDomainError(error, c.var.requestId);
+  const domainError = toDomainError(error, c.get('requestId'));
   // Before the body is read, the only 429 is the failed-authentication throttle (authenticate).
   return refuse(c, domainError, domainError.code === 'rate_limited' ? { data: { bucket: 'failed-auth' } } : {});
 }
@@ -39,11 +39,17 @@ const shown = (value: string) => JSON.stringify(value.length > SHOWN_CHARS ? `${
  * body is a JSON-RPC error.
  */
 export function dnsRebindingCheck(): MiddlewareHandler<AppEnv> {
+  // The last host checked and the answer (a pure function of these): clients keep calling on one host.
+  let last: { allowedHosts: readonly HostPattern[]; host: string; protocol: string; allowed: boolean } | undefined;
   return async function dnsRebindingCheck(c, next) {
     const config = readConfig(c.env);
-    const url = new URL(c.req.url);
-    const host = c.req.header('Host') ?? url.host;
-    if (!isAllowedHost(host, config.MCP_ALLOWED_HOSTS, url.protocol)) {
+    // The request URL is serialized, its scheme lower case: its protocol is what precedes the first ':'.
+    const protocol = c.req.url.slice(0, c.req.url.indexOf(':') + 1);
+    const host = c.req.header('Host') ?? new URL(c.req.url).host;
+    if (last?.allowedHosts !== config.MCP_ALLOWED_HOSTS || last.host !== host || last.protocol !== protocol) {
+      last = { allowedHosts: config.MCP_ALLOWED_HOSTS, host, protocol, allowed: isAllowedHost(host, config.MCP_ALLOWED_HOSTS, protocol) };
+    }
+    if (!last.allowed) {
       return refuse(
         c,
         new DomainError('access_denied', `Host ${shown(host)} is not one this MCP server answers on; an operator can add it to MCP_ALLOWED_HOSTS.`),
@@ -84,16 +90,16 @@ export const mcp = new Hono<AppEnv>()
     }
     const bucket = mcpRateBucket(body);
     try {
-      await enforceRateLimit(c.env, c.var.principal, bucket);
+      await enforceRateLimit(c.env, c.get('principal'), bucket);
     } catch (error) {
       // The body is read: the 429 answers the request by its id, and says which budget is spent.
-      const domainError = toDomainError(error, c.var.requestId);
+      const domainError = toDomainError(error, c.get('requestId'));
       return refuse(c, domainError, { id: rpcIdOf(body), ...(domainError.code === 'rate_limited' ? { data: { bucket } } : {}) });
     }
     // Malformed JSON goes to the transport as text, so the client gets its JSON-RPC parse error.
     const request = body === undefined ? new Request(c.req.raw, { body: text }) : c.req.raw;
     // A tool that answered isError is logged as its error code, not as ok.
-    return handleMcpPost(c.var.core, request, body, { onToolError: (code) => c.set('errorCode', code) });
+    return handleMcpPost(c.get('core'), request, body, { onToolError: (code) => c.set('errorCode', code) });
   })
   // Stateless server: no SSE stream to open (GET) and no session to end (DELETE).
   .on(['GET', 'DELETE'], '/', (c) =>
