@@ -124,6 +124,25 @@ CREATE TRIGGER IF NOT EXISTS passages_fts_delete AFTER DELETE ON passages BEGIN
   INSERT INTO passages_fts (passages_fts, rowid, organization_id, domain, title, text)
     VALUES ('delete', old.id, replace(old.organization_id, '_', ''), old.domain, old.title, old.text);
 END;
+-- Each organization's block of passage ids: its passages have ids in [block << 40, (block + 1) << 40),
+-- so a search is scoped by a rowid range of passages_fts, which FTS5 reads by seeking (migration
+-- 0012; the organization's token in the index costs a ranked search a read of its every passage).
+-- A block is given when the organization's first passage is written (src/oms/store.ts); the
+-- triggers refuse a passage outside its organization's block, whoever writes it.
+CREATE TABLE IF NOT EXISTS passage_blocks (
+  organization_id  TEXT PRIMARY KEY,
+  block            INTEGER NOT NULL UNIQUE
+);
+CREATE TRIGGER IF NOT EXISTS passages_insert_in_block BEFORE INSERT ON passages
+  WHEN NOT EXISTS (SELECT 1 FROM passage_blocks WHERE organization_id = new.organization_id AND block = new.id >> 40)
+BEGIN
+  SELECT RAISE(ABORT, 'passage id outside its organization''s block');
+END;
+CREATE TRIGGER IF NOT EXISTS passages_update_in_block BEFORE UPDATE OF id, organization_id ON passages
+  WHEN NOT EXISTS (SELECT 1 FROM passage_blocks WHERE organization_id = new.organization_id AND block = new.id >> 40)
+BEGIN
+  SELECT RAISE(ABORT, 'passage id outside its organization''s block');
+END;
 
 -- A summary of each asynchronous run, mirrored by its RunObject Durable Object on every change (the
 -- run's full state lives in the object's own storage). Read by GET /api/v1/runs and the audit.

@@ -39,8 +39,9 @@ export default defineConfig({
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              // Empty databases for test/migrations/: one built from the migrations, one from schema.sql.
-              d1Databases: { MIGRATIONS_DB: 'test-migrations', SCHEMA_SQL_DB: 'test-schema-sql' },
+              // Empty databases for test/migrations/: one built from the migrations, one from schema.sql,
+              // one upgraded with data in it.
+              d1Databases: { MIGRATIONS_DB: 'test-migrations', SCHEMA_SQL_DB: 'test-schema-sql', UPGRADE_DB: 'test-upgrade' },
               bindings: {
                 TEST_MIGRATIONS: migrations,
                 TEST_SCHEMA_SQL: schemaSql,

@@ -10,6 +10,7 @@ declare global {
       /** Empty D1 databases for test/migrations/. */
       MIGRATIONS_DB: D1Database;
       SCHEMA_SQL_DB: D1Database;
+      UPGRADE_DB: D1Database;
       /** scripts/seed/knowledge-base/demo.ndjson. */
       TEST_KNOWLEDGE_BASE: string;
     }

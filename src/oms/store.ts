@@ -1,5 +1,6 @@
 import { failedGuard, guardStatement } from '../db/guard.ts';
 import { forgetCompanyDirectory } from './company-directory.ts';
+import { claimPassageBlockStatement, passageBlockOf } from '../db/passage-blocks.ts';
 import { analyzePassage, encodeFacts, FACTS_VERSION } from '../research/sentence-facts.ts';
 import { splitPassages } from '../research/text.ts';
 import { domainOf, type ObjectType } from './object-types.ts';
@@ -390,13 +391,17 @@ function reindexStatements(db: D1Database, org: string, sources: SourceToIndex[]
     ...jsonPieces(sources.map((s) => s.key)).map((piece) =>
       db.prepare(`DELETE FROM passages WHERE organization_id = ?1 AND source_key IN (SELECT value FROM json_each(?2))`).bind(org, piece),
     ),
+    claimPassageBlockStatement(db, org),
+    // Ids follow the newest of the organization's block, so its passages keep their write order.
     ...jsonPieces(passages).map((piece) =>
       db
         .prepare(
-          `INSERT INTO passages (organization_id, source_key, domain, title, published_at, ordinal, text, facts, facts_version)
-           SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
-                  json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[6]'), ?3
-             FROM json_each(?2)`,
+          `WITH block AS (${passageBlockOf('?1')}),
+                next AS (SELECT coalesce((SELECT max(id) FROM passages WHERE id BETWEEN block.first AND block.last) + 1, block.first) AS id FROM block)
+           INSERT INTO passages (id, organization_id, source_key, domain, title, published_at, ordinal, text, facts, facts_version)
+           SELECT next.id + item.key, ?1, json_extract(item.value, '$[0]'), json_extract(item.value, '$[1]'), json_extract(item.value, '$[2]'),
+                  json_extract(item.value, '$[3]'), json_extract(item.value, '$[4]'), json_extract(item.value, '$[5]'), json_extract(item.value, '$[6]'), ?3
+             FROM next, json_each(?2) AS item`,
         )
         .bind(org, piece, FACTS_VERSION),
     ),

@@ -1,5 +1,5 @@
 import type { ResearchProvider, ResearchRequest, ResearchResult } from './provider.ts';
-import { findTopicPassages, scopeExpression, sourceOf, type FoundPassage } from './search.ts';
+import { findTopicPassages, sourceOf, type FoundPassage } from './search.ts';
 import { chooseSentences, type ChosenSentence, type PassageFacts } from './select.ts';
 import { analyzePassage, decodeFacts, sentenceKey } from './sentence-facts.ts';
 import { terms } from './text.ts';
@@ -28,7 +28,7 @@ export class EmbeddedEngine implements ResearchProvider {
     if (queryTerms.length === 0) return { findings: [], sources: [], engine: this.name };
 
     // userContext terms are soft: they re-rank sentences (chooseSentences) but never narrow the search.
-    const scope = scopeExpression(request.organizationId, request.sourcePolicy);
+    const scope = { organizationId: request.organizationId, policy: request.sourcePolicy };
     const found = await findTopicPassages(this.db, scope, queryTerms, limits.passages);
     const chosen = chooseSentences(found.map(passageFacts), request.topic, request.userContext, {
       count: limits.findings,

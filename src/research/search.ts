@@ -1,3 +1,4 @@
+import { passageBlockOf } from '../db/passage-blocks.ts';
 import { MAX_POLICY_DOMAINS } from '../ground/schemas/common.ts';
 import { columnMatch, columnPhrase, MAX_QUERY_TERMS, searchTerms, termText } from './fts-query.ts';
 import type { ResearchSource } from './provider.ts';
@@ -13,15 +14,31 @@ export interface DomainPolicy {
 const NO_POLICY: DomainPolicy = { include: [], exclude: [] };
 
 /**
- * The part of every FTS5 query that says whose passages and which domains: the organization's
- * token (its id without `_`, as the insert trigger stores it) and the source policy, all matched
- * by the index itself. An include list with no usable domain matches nothing.
+ * The FTS5 text that applies a source policy to a search, ANDed after its other terms (FTS5's NOT
+ * binds tighter than AND, so `terms AND included NOT excluded`); empty without a policy. An include
+ * list with no usable domain matches nothing.
+ */
+export function policyFilter(policy: DomainPolicy = NO_POLICY): string {
+  let filter = '';
+  if (policy.include.length) filter += ` AND ${columnMatch('domain', policy.include, 'OR', MAX_POLICY_DOMAINS)}`;
+  if (policy.exclude.length) filter += ` NOT ${columnMatch('domain', policy.exclude, 'OR', MAX_POLICY_DOMAINS)}`;
+  return filter;
+}
+
+/**
+ * The part of an FTS5 query that says whose passages and which domains: the organization's token
+ * (its id without `_`, as the insert trigger stores it) and the source policy, all matched by the
+ * index itself. A ranked search (BM25) pays for the token with a read of the organization's every
+ * passage: `findTopicPassages` scopes by the organization's block of passage ids instead.
  */
 export function scopeExpression(organizationId: string, policy: DomainPolicy = NO_POLICY): string {
-  let expression = columnPhrase('organization_id', organizationId.replace(/_/g, ''));
-  if (policy.include.length) expression += ` AND ${columnMatch('domain', policy.include, 'OR', MAX_POLICY_DOMAINS)}`;
-  if (policy.exclude.length) expression += ` NOT ${columnMatch('domain', policy.exclude, 'OR', MAX_POLICY_DOMAINS)}`;
-  return expression;
+  return columnPhrase('organization_id', organizationId.replace(/_/g, '')) + policyFilter(policy);
+}
+
+/** Whose passages a search reads, and which of their sources' domains. */
+export interface PassageScope {
+  organizationId: string;
+  policy?: DomainPolicy;
 }
 
 /**
@@ -100,14 +117,20 @@ export async function capTermCounts(db: D1Database, scope: string, words: readon
 
 /** A passage found for a topic: its text and, when stored and current, its sentences' facts. */
 export interface FoundPassage extends RankedPassage {
+  /** Its row id (in its organization's block of ids). */
+  id: number;
   /** The stored facts (sentence-facts.ts `encodeFacts`) when they are of FACTS_VERSION; else null (a row indexed before migration 0011, or by an older version). */
   facts: string | null;
 }
 
 /**
- * The one statement of `findTopicPassages`. Bound: ?1 the scope expression, ?2 the search terms (a
- * JSON array of `searchTerms`, each safe inside an FTS5 phrase), ?3 COMMON_TERM_MATCHES, ?4 the
- * limit, ?5 FACTS_VERSION. Steps, each a CTE:
+ * The one statement of `findTopicPassages`. Bound: ?1 the source policy's `policyFilter`, ?2 the
+ * search terms (a JSON array of `searchTerms`, each safe inside an FTS5 phrase), ?3
+ * COMMON_TERM_MATCHES, ?4 the limit, ?5 FACTS_VERSION, ?6 the organization. Every read of the
+ * index is scoped by the organization's block of passage ids (`block`, db/passage-blocks.ts), a
+ * rowid range FTS5 seeks to, not by a token of the index: BM25 weighs each phrase of an expression
+ * by reading its whole row list, and an organization token's list is the organization's every
+ * passage. Steps, each a CTE:
  * `counts` counts each term's passages in the scope up to ?3 (rowid order, no ranking);
  * `q` builds the three FTS5 expressions from them: the informative terms (matching fewer than ?3)
  * any-of, the present terms all-of and any-of; `ranked` takes the top ?4 of the informative
@@ -118,33 +141,39 @@ export interface FoundPassage extends RankedPassage {
  * LIMIT 0), so unused steps cost nothing.
  */
 const TOPIC_SEARCH = `
-WITH counts AS MATERIALIZED (
+WITH block AS MATERIALIZED (${passageBlockOf('?6')}),
+counts AS MATERIALIZED (
   SELECT value AS term,
-         (SELECT count(*) FROM (SELECT 1 FROM passages_fts WHERE passages_fts MATCH ?1 || ' AND {title text} : ("' || value || '")' LIMIT ?3)) AS n
+         (SELECT count(*) FROM (SELECT 1 FROM passages_fts
+                                 WHERE rowid BETWEEN (SELECT first FROM block) AND (SELECT last FROM block)
+                                   AND passages_fts MATCH '{title text} : ("' || value || '")' || ?1 LIMIT ?3)) AS n
     FROM json_each(?2)),
 q AS MATERIALIZED (
-  SELECT (SELECT ?1 || ' AND {title text} : (' || group_concat('"' || term || '"', ' OR ') || ')' FROM counts WHERE n > 0 AND n < ?3) AS informative,
-         (SELECT ?1 || ' AND {title text} : (' || group_concat('"' || term || '"', ' AND ') || ')' FROM counts WHERE n > 0) AS every,
-         (SELECT ?1 || ' AND {title text} : (' || group_concat('"' || term || '"', ' OR ') || ')' FROM counts WHERE n > 0) AS some,
+  SELECT (SELECT '{title text} : (' || group_concat('"' || term || '"', ' OR ') || ')' || ?1 FROM counts WHERE n > 0 AND n < ?3) AS informative,
+         (SELECT '{title text} : (' || group_concat('"' || term || '"', ' AND ') || ')' || ?1 FROM counts WHERE n > 0) AS every,
+         (SELECT '{title text} : (' || group_concat('"' || term || '"', ' OR ') || ')' || ?1 FROM counts WHERE n > 0) AS some,
          (SELECT count(*) FROM counts WHERE n > 0) AS present,
          '{title text} : ("")' AS nomatch),
 ranked AS MATERIALIZED (
   SELECT rowid, rank AS score FROM passages_fts
-   WHERE passages_fts MATCH (SELECT coalesce(informative, nomatch) FROM q) AND rank MATCH 'bm25(0.0, 0.0, 2.0, 1.0)'
+   WHERE rowid BETWEEN (SELECT first FROM block) AND (SELECT last FROM block)
+     AND passages_fts MATCH (SELECT coalesce(informative, nomatch) FROM q) AND rank MATCH 'bm25(0.0, 0.0, 2.0, 1.0)'
    ORDER BY rank LIMIT ?4),
 tier1 AS MATERIALIZED (
   SELECT rowid FROM passages_fts
-   WHERE passages_fts MATCH (SELECT iif(present = 0 OR (SELECT count(*) FROM ranked) >= ?4, nomatch, every) FROM q)
+   WHERE rowid BETWEEN (SELECT first FROM block) AND (SELECT last FROM block)
+     AND passages_fts MATCH (SELECT iif(present = 0 OR (SELECT count(*) FROM ranked) >= ?4, nomatch, every) FROM q)
    ORDER BY rowid DESC LIMIT max(?4 - (SELECT count(*) FROM ranked), 0)),
 tier2 AS MATERIALIZED (
   SELECT rowid FROM passages_fts
-   WHERE passages_fts MATCH (SELECT iif(present < 2 OR (SELECT count(*) FROM (SELECT rowid FROM ranked UNION SELECT rowid FROM tier1)) >= ?4, nomatch, some) FROM q)
+   WHERE rowid BETWEEN (SELECT first FROM block) AND (SELECT last FROM block)
+     AND passages_fts MATCH (SELECT iif(present < 2 OR (SELECT count(*) FROM (SELECT rowid FROM ranked UNION SELECT rowid FROM tier1)) >= ?4, nomatch, some) FROM q)
    ORDER BY rowid DESC LIMIT max(?4 - (SELECT count(*) FROM (SELECT rowid FROM ranked UNION SELECT rowid FROM tier1)), 0)),
 found AS (
   SELECT rowid, score, 0 AS tier FROM ranked
   UNION ALL SELECT rowid, 0, 1 FROM tier1 WHERE rowid NOT IN (SELECT rowid FROM ranked)
   UNION ALL SELECT rowid, 0, 2 FROM tier2 WHERE rowid NOT IN (SELECT rowid FROM ranked UNION ALL SELECT rowid FROM tier1))
-SELECT p.source_key AS sourceKey, p.title, p.domain, p.published_at AS publishedAt, found.score,
+SELECT p.id, p.source_key AS sourceKey, p.title, p.domain, p.published_at AS publishedAt, found.score,
        iif(p.facts_version = ?5, p.facts, NULL) AS facts, p.text
   FROM found JOIN passages p ON p.id = found.rowid
  ORDER BY found.tier, found.score, iif(found.tier = 0, found.rowid, -found.rowid)`;
@@ -161,18 +190,18 @@ SELECT p.source_key AS sourceKey, p.title, p.domain, p.published_at AS published
  * stored sentence facts when those are current. The text comes with the facts, not in a second
  * read of the chosen passages only: a D1 round trip costs more than the text of `limit` passages.
  */
-export async function findTopicPassages(db: D1Database, scope: string, topicWords: readonly string[], limit: number): Promise<FoundPassage[]> {
+export async function findTopicPassages(db: D1Database, scope: PassageScope, topicWords: readonly string[], limit: number): Promise<FoundPassage[]> {
   const words = searchTerms(topicWords);
   if (words.length === 0) return [];
   const { results } = await db
     .prepare(TOPIC_SEARCH)
-    .bind(scope, JSON.stringify(words), COMMON_TERM_MATCHES, limit, FACTS_VERSION)
+    .bind(policyFilter(scope.policy), JSON.stringify(words), COMMON_TERM_MATCHES, limit, FACTS_VERSION, scope.organizationId)
     .all<FoundPassage>();
   return results;
 }
 
 /** `findTopicPassages` as the other searches return passages. */
-export async function searchTopic(db: D1Database, scope: string, topicWords: readonly string[], limit: number): Promise<RankedPassage[]> {
+export async function searchTopic(db: D1Database, scope: PassageScope, topicWords: readonly string[], limit: number): Promise<RankedPassage[]> {
   const found = await findTopicPassages(db, scope, topicWords, limit);
-  return found.map(({ facts: _facts, ...passage }) => passage);
+  return found.map(({ id: _id, facts: _facts, ...passage }) => passage);
 }

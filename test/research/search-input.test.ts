@@ -77,7 +77,9 @@ describe('FTS5 queries from hostile input', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(word, { maxLength: 150 }), async (words) => {
         expect((await capTermCounts(env.DB, scope, words)).length).toBe(words.length);
-        await searchTopic(env.DB, scope, words, 5);
+        await searchTopic(env.DB, { organizationId: org.id }, words, 5);
+        await searchTopic(env.DB, { organizationId: org.id, policy: { include: words.slice(0, 25), exclude: words.slice(25, 50) } }, words, 5);
+        await searchTopic(env.DB, { organizationId: org.id, policy: { include: [], exclude: words.slice(0, 25) } }, words, 5);
         await searchPassages(env.DB, `${scope} AND ${anyOf(words)} AND ${allOf(words)}`, 5);
         await searchPassages(env.DB, scopeExpression(org.id, { include: words.slice(0, 25), exclude: words.slice(25, 50) }), 5);
       }),
