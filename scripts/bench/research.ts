@@ -11,7 +11,8 @@
  * Prints load rates and a table of median / p95 latencies; removes the worker and the temp
  * directory at the end, on error and on Ctrl-C.
  *
- * Options: --sizes 1000,10000,100000  --calls 200  --warmup 20  --batch-mb 4  --keep (leave the
+ * Options: --sizes 1000,10000,100000  --calls 200  --warmup 20  --batch-mb 4  --limiter
+ * simulated|always-allow (Miniflare's rate-limit simulation, the default, or none)  --keep (leave the
  * state directory, e.g. to query its D1 file directly).
  */
 import { rmSync } from 'node:fs';
@@ -39,14 +40,15 @@ const { values: options } = parseArgs({
     warmup: { type: 'string', default: '20' },
     'batch-mb': { type: 'string', default: '4' },
     keep: { type: 'boolean', default: false },
+    limiter: { type: 'string', default: 'simulated' },
   },
 });
 const SIZES = options.sizes.split(',').map((s) => Number(s.trim()));
 const CALLS = Number(options.calls);
 const WARMUP = Number(options.warmup);
 const BATCH_BYTES = Math.floor(Number(options['batch-mb']) * 1024 * 1024);
-if (SIZES.some((n) => !Number.isInteger(n) || n < 1) || !(CALLS >= 20) || !(WARMUP >= 0) || !(BATCH_BYTES > 0 && BATCH_BYTES <= 10 * 1024 * 1024)) {
-  console.error('Usage: npm run bench:research [-- --sizes 1000,10000,100000 --calls 200 --warmup 20 --batch-mb 4 --keep]');
+if (!['simulated', 'always-allow'].includes(options.limiter) || SIZES.some((n) => !Number.isInteger(n) || n < 1) || !(CALLS >= 20) || !(WARMUP >= 0) || !(BATCH_BYTES > 0 && BATCH_BYTES <= 10 * 1024 * 1024)) {
+  console.error('Usage: npm run bench:research [-- --sizes 1000,10000,100000 --calls 200 --warmup 20 --batch-mb 4 --limiter simulated|always-allow --keep]');
   process.exit(2);
 }
 
@@ -216,7 +218,9 @@ async function main(): Promise<void> {
   await setup(() => seedLocalDatabase({ persistTo, quiet: true }));
   const keys = new Map<number, string>();
   for (const size of SIZES) keys.set(size, await setup(() => createKey(`bench-${label(size)}`, persistTo)));
-  const config = await benchConfig(tempDir);
+  // always-allow: the rate-limit bindings always allow (bench/workers/recon-always-allow.ts), as in
+  // `npm run bench`; simulated: Miniflare's simulation, a Durable Object writing SQLite on every call.
+  const config = await benchConfig(tempDir, options.limiter === 'always-allow' ? 'bench/workers/recon-always-allow.ts' : undefined);
   if (interrupted) throw new Error('Interrupted.');
 
   worker = await unstable_startWorker({
@@ -226,7 +230,7 @@ async function main(): Promise<void> {
   await worker.ready;
   removeTempDirOnExit();
   const base = (await worker.url).origin;
-  console.log(`Worker on ${base} (wrangler unstable_startWorker, local runtime). Setup took ${seconds(performance.now() - runStarted)}.`);
+  console.log(`Worker on ${base} (wrangler unstable_startWorker, local runtime; rate limiter: ${options.limiter}). Setup took ${seconds(performance.now() - runStarted)}.`);
 
   const topics = generateTopics(CALLS);
   const warmupTopics = generateTopics(WARMUP, 3);
