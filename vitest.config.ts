@@ -40,8 +40,8 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
               // Empty databases for test/migrations/: one built from the migrations, one from schema.sql,
-              // one upgraded with data in it.
-              d1Databases: { MIGRATIONS_DB: 'test-migrations', SCHEMA_SQL_DB: 'test-schema-sql', UPGRADE_DB: 'test-upgrade' },
+              // one upgraded with data in it; and one for passage blocks past 2^53 (test/research).
+              d1Databases: { MIGRATIONS_DB: 'test-migrations', SCHEMA_SQL_DB: 'test-schema-sql', UPGRADE_DB: 'test-upgrade', HIGH_BLOCKS_DB: 'test-high-blocks' },
               bindings: {
                 TEST_MIGRATIONS: migrations,
                 TEST_SCHEMA_SQL: schemaSql,

@@ -11,6 +11,7 @@ declare global {
       MIGRATIONS_DB: D1Database;
       SCHEMA_SQL_DB: D1Database;
       UPGRADE_DB: D1Database;
+      HIGH_BLOCKS_DB: D1Database;
       /** scripts/seed/knowledge-base/demo.ndjson. */
       TEST_KNOWLEDGE_BASE: string;
     }

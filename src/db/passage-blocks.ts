@@ -28,3 +28,30 @@ export function claimPassageBlockStatement(db: D1Database, organizationId: strin
     )
     .bind(organizationId);
 }
+
+/**
+ * `column` within the block bound at `parameter` (a block number, e.g. `?6`): the range computed by
+ * SQLite in 64-bit integers (ids pass 2^53, past which JavaScript numbers round, from block 8192).
+ */
+export function inPassageBlock(column: string, parameter: string): string {
+  return `${column} BETWEEN (${parameter} << ${PASSAGE_BLOCK_BITS}) AND ((${parameter} + 1) << ${PASSAGE_BLOCK_BITS}) - 1`;
+}
+
+/** Blocks this isolate has read, by organization: a block, once given, never changes. */
+const knownBlocks = new Map<string, number>();
+const MAX_KNOWN_BLOCKS = 10_000;
+
+/**
+ * The number of the organization's block of passage ids, or null when it has none (it has never
+ * had a passage, so a search has nothing to read). Read once per isolate: a block never changes
+ * once given.
+ */
+export async function passageBlock(db: D1Database, organizationId: string): Promise<number | null> {
+  const known = knownBlocks.get(organizationId);
+  if (known !== undefined) return known;
+  const row = await db.prepare('SELECT block FROM passage_blocks WHERE organization_id = ?1').bind(organizationId).first<{ block: number }>();
+  if (!row) return null;
+  if (knownBlocks.size >= MAX_KNOWN_BLOCKS) knownBlocks.delete(knownBlocks.keys().next().value!);
+  knownBlocks.set(organizationId, row.block);
+  return row.block;
+}
