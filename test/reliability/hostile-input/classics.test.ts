@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { deeplyNested, withDuplicateKey } from '../support/arbitraries.ts';
 import { label, mcpAnswerProblems, restAnswerProblems, servedApi, type Operation } from '../support/answers.ts';
-import { offline, Probe, shown, type Answer, type HostileRequest } from '../support/probe.ts';
+import { offline, probedWorld, shown, type Answer, type HostileRequest } from '../support/probe.ts';
 import { Tally } from '../support/seed.ts';
-import { buildWorld, type World } from '../support/world.ts';
 
 /**
  * Suite 1, the classics: the inputs every parser meets sooner or later, sent to every REST operation
@@ -14,13 +13,7 @@ const api = await servedApi();
 const MCP = 'POST /api/mcp';
 const withBody = api.operations.filter((op) => op.method === 'POST' || op.method === 'PUT');
 const tally = new Tally();
-let world: World;
-let probe: Probe;
-
-beforeAll(async () => {
-  world = await buildWorld();
-  probe = new Probe(world);
-});
+const suite = probedWorld();
 afterAll(() => tally.print('hostile input, classics'));
 
 const TEN_MIB = 10 * 1024 * 1024;
@@ -41,7 +34,7 @@ function contentTypeOf(op: Operation): string {
 
 /** Sends `body` to `op` and checks the answer; `pathFor` fills path parameters with real ids. */
 async function check(op: Operation, classic: string, body: string | Uint8Array, headers: Record<string, string> = {}): Promise<Answer> {
-  const target = op.path.replace('{kind}', world.run.kind).replace('{id}', op.path.includes('/actions/') ? world.actions.rejected : world.run.id);
+  const target = op.path.replace('{kind}', suite.world.run.kind).replace('{id}', op.path.includes('/actions/') ? suite.world.actions.rejected : suite.world.run.id);
   const isMcp = label(op) === MCP;
   const request: HostileRequest = {
     method: op.method,
@@ -49,7 +42,7 @@ async function check(op: Operation, classic: string, body: string | Uint8Array, 
     headers: { 'Content-Type': contentTypeOf(op), ...(isMcp ? { Accept: 'application/json, text/event-stream' } : {}), ...headers },
     body,
   };
-  const answer = await probe.send(request);
+  const answer = await suite.probe.send(request);
   tally.add(classic);
   const problems = isMcp ? mcpAnswerProblems(answer.status, answer.contentType, answer.text).problems : restAnswerProblems(op, answer.status, answer.contentType, answer.text);
   const refused = isMcp ? mcpAnswerProblems(answer.status, answer.contentType, answer.text).refused : answer.status >= 400;

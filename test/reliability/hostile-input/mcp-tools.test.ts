@@ -1,12 +1,11 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createOrganization } from '../../helpers/fixtures.ts';
 import { mcpRpc } from '../../helpers/mcp-client.ts';
 import { hostileJson, hostileString, mutationsOf } from '../support/arbitraries.ts';
 import { mcpAnswerProblems } from '../support/answers.ts';
-import { noExistingTarget, offline, Probe, shown } from '../support/probe.ts';
+import { noExistingTarget, offline, probedWorld, shown } from '../support/probe.ts';
 import { fuzzParameters, Tally } from '../support/seed.ts';
-import { buildWorld, type World } from '../support/world.ts';
 
 /**
  * Suite 1, MCP: generated arguments to every tool that tools/list names (a new tool is covered as
@@ -34,13 +33,7 @@ const lister = await createOrganization();
 const listed = await (await mcpRpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { key: lister.key })).json<{ result: { tools: Tool[] } }>();
 const tools = listed.result.tools;
 const tally = new Tally();
-let world: World;
-let probe: Probe;
-
-beforeAll(async () => {
-  world = await buildWorld();
-  probe = new Probe(world);
-});
+const suite = probedWorld();
 afterAll(() => tally.print('hostile input, MCP tools'));
 
 /** A plausible value for a schema: its default or first allowed value, a real id for an id, else a small one of its type. */
@@ -58,16 +51,16 @@ function templateOf(schema: JsonSchema, name = ''): unknown {
     case 'boolean':
       return true;
     default:
-      if (name === 'id') return world.run.id;
-      if (name === 'key') return world.objects.source;
-      if (name === 'cursor' || name === 'pageToken') return world.cursors.runs;
+      if (name === 'id') return suite.world.run.id;
+      if (name === 'key') return suite.world.objects.source;
+      if (name === 'cursor' || name === 'pageToken') return suite.world.cursors.runs;
       if (name === 'urls') return 'http://127.0.0.1:9/';
       return 'x';
   }
 }
 
 function argumentsArbitrary(tool: Tool): fc.Arbitrary<unknown> {
-  const real = fc.constantFrom<unknown>(world.run.id, world.watchId, world.actions.pending, world.cursors.actions, world.cursors.search, world.objects.source, 'gtm-audit', 'company');
+  const real = fc.constantFrom<unknown>(suite.world.run.id, suite.world.watchId, suite.world.actions.pending, suite.world.cursors.actions, suite.world.cursors.search, suite.world.objects.source, 'gtm-audit', 'company');
   return fc.oneof(
     { weight: 6, arbitrary: mutationsOf(templateOf(tool.inputSchema), fc.oneof(hostileJson, real)) },
     { weight: 1, arbitrary: fc.constant(templateOf(tool.inputSchema)) },
@@ -102,7 +95,7 @@ describe('hostile arguments to every MCP tool', () => {
           if (generated.meta !== undefined) params._meta = generated.meta;
           let body = JSON.stringify({ jsonrpc: '2.0', id: generated.id, method: 'tools/call', params });
           if (tool.name === 'watch-create') body = noExistingTarget(body);
-          const answer = await probe.send({
+          const answer = await suite.probe.send({
             method: 'POST',
             target: '/api/mcp',
             headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { hostileContentType, hostileJson, hostileString, hostileText, mutationsOf, withDuplicateKey } from '../support/arbitraries.ts';
 import { label, restAnswerProblems, servedApi, type Operation } from '../support/answers.ts';
-import { noExistingTarget, offline, percentEncode, Probe, shown, type HostileRequest } from '../support/probe.ts';
+import { noExistingTarget, offline, percentEncode, probedWorld, shown, type HostileRequest } from '../support/probe.ts';
 import { fuzzParameters, Tally } from '../support/seed.ts';
-import { buildWorld, type World } from '../support/world.ts';
 
 /**
  * Suite 1, REST: generated requests to every operation of the served OpenAPI document (a new
@@ -20,13 +19,7 @@ const api = await servedApi();
 const operations = api.operations.filter((op) => !ELSEWHERE.has(label(op)));
 const tally = new Tally();
 const statuses = new Tally();
-let world: World;
-let probe: Probe;
-
-beforeAll(async () => {
-  world = await buildWorld();
-  probe = new Probe(world);
-});
+const suite = probedWorld();
 
 afterAll(() => {
   tally.print('hostile input, REST');
@@ -36,23 +29,23 @@ afterAll(() => {
 /** Real values of the world: ids, kinds, keys, tokens and URLs, so generated requests also name things that exist. */
 function realValues(): fc.Arbitrary<string> {
   return fc.constantFrom(
-    world.run.id,
-    world.run.kind,
+    suite.world.run.id,
+    suite.world.run.kind,
     'audit',
-    ...world.heldSlots,
-    world.watchId,
-    world.actions.pending,
-    world.actions.rejected,
-    world.actions.applied,
-    world.cursors.runs,
-    world.cursors.actions,
-    world.cursors.search,
+    ...suite.world.heldSlots,
+    suite.world.watchId,
+    suite.world.actions.pending,
+    suite.world.actions.rejected,
+    suite.world.actions.applied,
+    suite.world.cursors.runs,
+    suite.world.cursors.actions,
+    suite.world.cursors.search,
     // A page token altered by one character, and one of another list.
-    world.cursors.runs.slice(0, -2) + (world.cursors.runs.endsWith('A') ? 'BB' : 'AA'),
-    world.objects.source,
-    world.org.id,
-    world.org.slug,
-    world.webhookSecret,
+    suite.world.cursors.runs.slice(0, -2) + (suite.world.cursors.runs.endsWith('A') ? 'BB' : 'AA'),
+    suite.world.objects.source,
+    suite.world.org.id,
+    suite.world.org.slug,
+    suite.world.webhookSecret,
   );
 }
 
@@ -153,7 +146,7 @@ describe('hostile input to every REST operation', () => {
     it(`${label(op)}: every answer is a documented one, and a refused request writes nothing`, async () => {
       await fc.assert(
         fc.asyncProperty(requestArbitrary(op), async (request) => {
-          const answer = await probe.send(request);
+          const answer = await suite.probe.send(request);
           tally.add(label(op));
           statuses.add(String(answer.status));
           const problems = restAnswerProblems(op, answer.status, answer.contentType, answer.text);

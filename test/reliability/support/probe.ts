@@ -1,6 +1,7 @@
 import { exports } from 'cloudflare:workers';
+import { beforeAll } from 'vitest';
 import { changedTables, snapshot, type Snapshot } from './snapshot.ts';
-import { freshKey, type World } from './world.ts';
+import { buildWorld, freshKey, type World } from './world.ts';
 
 /** A request as the property tests build it: everything but the key, which the probe adds. */
 export interface HostileRequest {
@@ -120,4 +121,14 @@ export function offline(value: unknown, depth = 0): unknown {
 /** Body text that names no company of the world: a generated watch can never be valid, so none starts. */
 export function noExistingTarget(text: string): string {
   return text.replace(/acme|globex/gi, 'absnt');
+}
+
+/** A suite's world and its probe, built before the suite's tests: read them in tests as `suite.world`, `suite.probe`. */
+export function probedWorld(): { readonly world: World; readonly probe: Probe } {
+  const suite = {} as { world: World; probe: Probe };
+  beforeAll(async () => {
+    suite.world = await buildWorld();
+    suite.probe = new Probe(suite.world);
+  });
+  return suite;
 }
