@@ -1,7 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { RateBucket } from './ground/rate-limit.ts';
 import { DomainError } from './ground/errors.ts';
 import type { AppEnv } from './env.ts';
 import { accessLog } from './middleware/access-log.ts';
@@ -12,38 +11,18 @@ import { toHttpResponse } from './middleware/error-response.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-import { actions } from './routes/actions.ts';
-import { commands, otherCommand } from './routes/commands.ts';
+import { otherCommand } from './routes/commands.ts';
+import { mountOperations } from './routes/operations.ts';
+import { OPERATIONS, restRateBucket } from './operations/registry/index.ts';
 import { dnsRebindingCheck, mcp, mcpErrorResponse } from './routes/mcp.ts';
 import { oauth } from './routes/oauth.ts';
-import { objects } from './routes/objects.ts';
-import { oms } from './routes/oms.ts';
 import { health } from './routes/health.ts';
 import { serveOpenApi } from './routes/openapi.ts';
-import { sources } from './routes/sources.ts';
-import { profile } from './routes/profile.ts';
-import { audit, runs } from './routes/runs.ts';
-import { webhookSecret } from './routes/webhook-secret.ts';
-import { watches } from './routes/watches.ts';
 import { dashboard } from './dashboard/index.tsx';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 /** Bulk imports carry whole documents, so they get a larger bound. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-
-/**
- * Running a command (or research: creating or running a watch), or adding sources by URL (up to 20
- * page fetches), costs a `commands` token; every other authenticated call costs a `reads` one.
- */
-export function rateBucketOf(method: string, path: string): RateBucket {
-  const costly =
-    path.startsWith('/api/v1/commands/') ||
-    path === '/api/v1/audit' ||
-    path === '/api/v1/oms/watches' ||
-    path === '/api/v1/oms/watches/run' ||
-    path === '/api/v1/oms/sources';
-  return method === 'POST' && costly ? 'commands' : 'reads';
-}
 
 // WWW-Authenticate: browser MCP clients read the OAuth challenge of a 401 from /api/mcp.
 const EXPOSED_HEADERS = ['X-Request-Id', 'X-Run-Id', 'X-Audit-Id', 'X-Run-Status', 'Retry-After', 'Location', 'WWW-Authenticate'];
@@ -77,18 +56,10 @@ const limitImportBody = limitBodyTo(MAX_IMPORT_BYTES);
 serveOpenApi(app);
 
 const v1 = new OpenAPIHono<AppEnv>();
-v1.use(apiKeyAuth(), rateLimit(rateBucketOf));
+v1.use(apiKeyAuth(), rateLimit(restRateBucket));
 v1.use((c, next) => (c.req.path === '/api/v1/oms/objects/import' ? limitImportBody : limitBody)(c, next));
-v1.route('/commands', commands);
-v1.route('/profile', profile);
-v1.route('/oms/objects', objects);
-v1.route('/oms/actions', actions);
-v1.route('/oms/webhooks', webhookSecret);
-v1.route('/oms/watches', watches);
-v1.route('/oms/sources', sources);
-v1.route('/oms', oms);
-v1.route('/runs', runs);
-v1.route('/audit', audit);
+// Every REST operation, declared once in src/operations/registry/.
+mountOperations(v1, OPERATIONS);
 app.route('/api/v1', v1);
 
 // The MCP door: DNS-rebinding check first, then the same keys (or an OAuth access token, src/oauth/) and body limit; it picks its rate bucket from the JSON-RPC call.

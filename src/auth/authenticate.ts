@@ -124,7 +124,7 @@ export interface AuthenticateOptions {
 const KEY_HINT = "send the header Authorization: Bearer rk_... with an API key of your organization (your organization's admin creates keys).";
 
 function unauthorized(message: string): DomainError {
-  return new DomainError('unauthorized', message, { headers: { 'WWW-Authenticate': 'Bearer realm="recon"' } });
+  return new DomainError('unauthorized', message, { challenge: 'Bearer realm="recon"' });
 }
 
 /**

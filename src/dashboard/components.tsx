@@ -1,4 +1,5 @@
 /** @jsxImportSource hono/jsx */
+import { formatDollars } from '../ground/money.ts';
 import type { Child, FC } from 'hono/jsx';
 import type { FormErrors } from './form.ts';
 
@@ -107,7 +108,7 @@ export const NextPage: FC<{ path: string; params?: Record<string, string | undef
 
 /** Micros (millionths of a dollar) as dollars, e.g. 3000 -> `$0.003`. */
 export function dollars(micros: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(micros / 1_000_000);
+  return formatDollars(micros);
 }
 
 /** The dashboard page of one OMS object (keys can be URLs, so both go in the query). */

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { DomainError } from '../ground/errors.ts';
+import { errorHeaders } from '../middleware/error-response.ts';
 import type { AccountContext } from '../operations/account.ts';
 import type { DashboardEnv } from './env.ts';
 
@@ -10,7 +11,7 @@ import type { DashboardEnv } from './env.ts';
 export function refusedWith(c: Context<DashboardEnv>, error: unknown): void {
   if (!(error instanceof DomainError)) return;
   c.status(error.status === 500 || error.status === 504 ? 500 : error.status);
-  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  for (const [name, value] of Object.entries(errorHeaders(error))) c.header(name, value);
 }
 
 /** What dashboard operations take, for a page behind requireSession(). */

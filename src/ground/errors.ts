@@ -1,9 +1,11 @@
 import { logUnexpectedError } from './log.ts';
 
 /**
- * The one error type of the core. Each door turns it into its wire shape in exactly one place
- * (REST: `toHttpResponse`; MCP: `toToolResult`). Anything else thrown is unexpected and becomes a
- * 500 `internal` whose detail is logged, never sent.
+ * The one error type of the core. It says what went wrong and the facts a client needs to act
+ * (when to retry, which run, how to authenticate), never a header: each wire format turns it into
+ * its shape in one place (HTTP JSON: `toHttpResponse` in middleware/error-response.ts; JSON-RPC:
+ * mcp/json-rpc-error.ts, whose tool errors are `toToolResult`). Anything else thrown is unexpected
+ * and becomes a 500 `internal` whose detail is logged, never sent.
  */
 
 export const ERROR_STATUS = {
@@ -11,6 +13,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   access_denied: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
   onboarding_required: 428,
@@ -29,21 +32,33 @@ export interface ErrorDetail {
 
 export interface DomainErrorOptions {
   details?: ErrorDetail[];
-  /** Extra response headers the error implies (`Retry-After`, `X-Run-Id`, ...). */
-  headers?: Record<string, string>;
+  /** When trying again makes sense (a rate limit): in seconds. */
+  retryAfterSeconds?: number;
+  /** The run a refusal is about (a wait that timed out): where to poll it. */
+  run?: { id: string; kind: string };
+  /** How to authenticate, for a 401: the Bearer challenge. */
+  challenge?: string;
+  /** The methods the path takes, for a 405. */
+  allow?: string;
 }
 
 export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly details?: ErrorDetail[];
-  readonly headers: Record<string, string>;
+  readonly retryAfterSeconds?: number;
+  readonly run?: { id: string; kind: string };
+  readonly challenge?: string;
+  readonly allow?: string;
 
   constructor(code: ErrorCode, message: string, options: DomainErrorOptions = {}) {
     super(message);
     this.name = 'DomainError';
     this.code = code;
     this.details = options.details;
-    this.headers = options.headers ?? {};
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.run = options.run;
+    this.challenge = options.challenge;
+    this.allow = options.allow;
   }
 
   get status(): (typeof ERROR_STATUS)[ErrorCode] {
@@ -56,9 +71,7 @@ export class DomainError extends Error {
  * then why, with `Retry-After: N`. Clients and agents read when to retry from the first words.
  */
 export function rateLimited(retryAfterSeconds: number, reason: string): DomainError {
-  return new DomainError('rate_limited', `Rate limited: retry in ${retryAfterSeconds} s. ${reason}`, {
-    headers: { 'Retry-After': String(retryAfterSeconds) },
-  });
+  return new DomainError('rate_limited', `Rate limited: retry in ${retryAfterSeconds} s. ${reason}`, { retryAfterSeconds });
 }
 
 /** The JSON body of every error, REST and OMS alike (decisions.md, Errors). */

@@ -1,5 +1,6 @@
 import { ErrorCode as RpcCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError, errorBody, toDomainError, type ErrorBody, type ErrorCode } from '../ground/errors.ts';
+import { errorHeaders } from '../middleware/error-response.ts';
 
 /**
  * The JSON-RPC code of each error code: bad arguments and unknown ids are invalid params (what the
@@ -9,6 +10,7 @@ import { DomainError, errorBody, toDomainError, type ErrorBody, type ErrorCode }
 const RPC_CODE: Record<ErrorCode, number> = {
   invalid_input: RpcCode.InvalidParams,
   not_found: RpcCode.InvalidParams,
+  method_not_allowed: -32000,
   internal: RpcCode.InternalError,
   unauthorized: -32000,
   access_denied: -32000,
@@ -26,12 +28,6 @@ export interface RateLimitData {
   bucket?: 'commands' | 'reads' | 'failed-auth';
 }
 
-/** Seconds a refusal asks the client to wait (its `Retry-After`), if it says. */
-function retryAfterOf(error: DomainError): number | undefined {
-  const seconds = Number(error.headers['Retry-After']);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
-}
-
 /**
  * A JSON-RPC error made from a DomainError. It is an McpError (the SDK passes those through
  * unchanged), but its wire message is exactly ours: `Error <code>: <message>`, as in a tool error's
@@ -42,7 +38,7 @@ export class RpcError extends McpError {
   declare readonly data: ErrorBody & Partial<RateLimitData>;
 
   constructor(error: DomainError, requestId: string, code = RPC_CODE[error.code], extraData: Partial<RateLimitData> = {}) {
-    const retryAfterSeconds = error.code === 'rate_limited' ? retryAfterOf(error) : undefined;
+    const retryAfterSeconds = error.code === 'rate_limited' ? error.retryAfterSeconds : undefined;
     super(code, '', {
       ...errorBody(error, requestId),
       ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
@@ -80,8 +76,8 @@ export interface RpcErrorResponseOptions {
 }
 
 /**
- * An HTTP response whose body is one JSON-RPC error, for refusals outside the MCP transport (key,
- * body size, rate limit, Host and Origin, batches). Status and headers are the DomainError's, as on
+ * The JSON-RPC funnel's HTTP answer: a response whose body is one JSON-RPC error, for refusals
+ * outside the MCP transport (key, body size, rate limit, Host and Origin, batches, methods). Status and headers are the DomainError's, as on
  * the REST door (401 with WWW-Authenticate, 429 with Retry-After), so clients that read only the
  * status still act on it, and clients that show the body show our message.
  */
@@ -89,6 +85,6 @@ export function rpcErrorResponse(error: DomainError, requestId: string, options:
   const rpcError = new RpcError(error, requestId, options.rpcCode, options.data);
   return Response.json(
     { jsonrpc: '2.0', id: options.id ?? null, error: { code: rpcError.code, message: rpcError.message, data: rpcError.data } },
-    { status: error.status, headers: error.headers },
+    { status: error.status, headers: errorHeaders(error) },
   );
 }

@@ -29,7 +29,7 @@ import { RunTaskStore, taskOf } from './run-task-store.ts';
 import { toToolResult } from './to-tool-result.ts';
 import { answerToolsList } from './tools-list.ts';
 import { LISTED_TOOLS, LISTED_TOOLS_WITHOUT_TASKS, TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
-import { assertToolScope, toolAllows } from './tools/registry.ts';
+import { scopeAllows } from '../operations/definition.ts';
 
 export const SERVER_INFO = { name: 'recon', title: 'Recon', version: '1.0.0' } as const;
 
@@ -129,7 +129,7 @@ export function buildServer(
     jsonSchemaValidator: validator,
     ...(taskStore ? { taskStore } : {}),
   });
-  const allowed = TOOLS.filter((tool) => toolAllows(tool, ctx.principal.scopes));
+  const allowed = TOOLS.filter((tool) => scopeAllows(tool, ctx.principal.scopes));
   const listed = withTasks ? LISTED_TOOLS : LISTED_TOOLS_WITHOUT_TASKS;
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
@@ -145,7 +145,6 @@ export function buildServer(
     if (request.params.task) {
       if (!tool.startTask) throw new McpError(ErrorCode.InvalidParams, `Tool '${tool.name}' does not run as a task; call it without 'task'.`);
       try {
-        assertToolScope(ctx, tool);
         return { task: taskOf(await tool.startTask(ctx, request.params.arguments ?? {})) };
       } catch (error) {
         const rpcError = toRpcError(error, ctx.requestId);
@@ -154,7 +153,6 @@ export function buildServer(
       }
     }
     try {
-      assertToolScope(ctx, tool);
       return await tool.call(ctx, request.params.arguments ?? {}, { logLevel, sendNotification: extra.sendNotification });
     } catch (error) {
       const result = toToolResult(error, ctx.requestId);

@@ -1,7 +1,7 @@
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../ground/context.ts';
 import { LISTED_TOOLS, LISTED_TOOLS_WITHOUT_TASKS, TOOLS } from './tools/index.ts';
-import { toolAllows } from './tools/registry.ts';
+import { scopeAllows } from '../operations/definition.ts';
 
 /**
  * tools/list without building an MCP server: the answer depends only on the key's scopes and on
@@ -51,7 +51,7 @@ export function listedToolsJson(scopes: readonly string[], withTasks: boolean): 
   let json = serialized.get(cacheKey);
   if (json === undefined) {
     const listed = withTasks ? LISTED_TOOLS : LISTED_TOOLS_WITHOUT_TASKS;
-    json = JSON.stringify(TOOLS.filter((tool) => toolAllows(tool, scopes)).map((tool) => listed.get(tool.name)!));
+    json = JSON.stringify(TOOLS.filter((tool) => scopeAllows(tool, scopes)).map((tool) => listed.get(tool.name)!));
     serialized.set(cacheKey, json);
   }
   return json;

@@ -29,7 +29,7 @@ export function apiKeyAuth(options: ApiKeyAuthOptions = {}): MiddlewareHandler<A
         : await authenticate(c.env, authorization, { waitUntil: (promise) => c.executionCtx.waitUntil(promise), clientAddress });
     } catch (error) {
       if (options.oauth && error instanceof DomainError && error.code === 'unauthorized') {
-        throw new DomainError('unauthorized', error.message, { headers: { ...error.headers, 'WWW-Authenticate': bearerChallenge(origin()) } });
+        throw new DomainError('unauthorized', error.message, { retryAfterSeconds: error.retryAfterSeconds, challenge: bearerChallenge(origin()) });
       }
       throw error;
     }

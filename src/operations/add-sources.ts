@@ -21,6 +21,11 @@ export const MAX_SOURCE_URLS = 20;
 /** The body. Which hosts are allowed depends on the deployment (SOURCES_ALLOW_LOCAL_HTTP), so see addSourcesInput. */
 export const AddSourcesInput = addSourcesInput({ allowLocalHttp: false });
 
+/** The body as this deployment validates it: local http URLs only where SOURCES_ALLOW_LOCAL_HTTP allows them. */
+export function addSourcesInputFor(env: Env) {
+  return addSourcesInput({ allowLocalHttp: readConfig(env).SOURCES_ALLOW_LOCAL_HTTP });
+}
+
 function addSourcesInput(options: SourceUrlOptions) {
   return z.strictObject({
     urls: z

@@ -12,17 +12,19 @@ export const AuditShortcutInput = AuditInput.extend({
 
 export const WaitQuery = z.enum(['true', 'false', '1', '0']).optional();
 
+/** The query parameters POST /api/v1/audit takes beside its body. */
+export const AuditShortcutQuery = z.object({ wait: WaitQuery.describe('true or 1: wait for the report, as the body field wait does.') });
+
 /**
  * POST /api/v1/audit: starts the organization audit (the `audit` command) and, with `wait` (body
- * field or query parameter), waits for its result.
+ * field or query parameter `query.wait`), waits for its result.
  */
 export async function auditShortcut(
   ctx: CoreContext,
-  body: unknown,
-  waitParam: string | undefined,
+  { wait: waitField, ...args }: z.output<typeof AuditShortcutInput>,
+  query: Readonly<Record<string, string | undefined>>,
 ): Promise<{ started: CommandResult; finished?: RunView }> {
-  const { wait: waitField, ...args } = parseInput(AuditShortcutInput, body);
-  const waitQuery = parseInput(WaitQuery, waitParam, 'query parameter wait');
+  const waitQuery = parseInput(AuditShortcutQuery, query, 'query').wait;
   const wait = waitField ?? (waitQuery === 'true' || waitQuery === '1');
   const started = await executeCommand(ctx, 'audit', args);
   if (!wait || started.mode !== 'async') return { started };

@@ -112,7 +112,11 @@ export function catalogFor(ctx: CoreContext): string {
 export async function executeCommand(ctx: CoreContext, name: string, rawInput: unknown): Promise<CommandResult> {
   assertScope(ctx, 'commands');
   const command = findCommand(name);
-  const input = parseInput(command.input, rawInput ?? {}, `arguments of ${command.name}`);
+  return runCommand(ctx, command, parseInput(command.input, rawInput ?? {}, `arguments of ${command.name}`));
+}
+
+/** Runs a command whose arguments passed its schema: onboarding first (when it needs it), then the command. */
+export async function runCommand(ctx: CoreContext, command: CommandDefinition, input: unknown): Promise<CommandResult> {
   const profile = command.requiresOnboarding ? await assertOnboarded(ctx) : null;
   return command.run(ctx, input, profile);
 }

@@ -90,9 +90,8 @@ function notFound(type: string, key: string): DomainError {
 }
 
 /** POST /api/v1/oms/objects/get and oms-get. */
-export async function getOmsObject(ctx: CoreContext, raw: unknown): Promise<ObjectView> {
+export async function getOmsObject(ctx: CoreContext, input: z.output<typeof GetObjectInput>): Promise<ObjectView> {
   assertScope(ctx, 'oms:read');
-  const input = parseInput(GetObjectInput, raw);
   const key = normalizeKey(input.type, input.key);
   const object = await getObject(ctx.env.DB, ctx.principal.organization.id, input.type, key);
   if (!object) throw notFound(input.type, key);
@@ -171,9 +170,8 @@ const SearchPositionToken = z.tuple([z.union([z.string(), z.number()]), z.string
  * POST /api/v1/oms/objects/search and oms-search: the type's objects that match the query and
  * every filter, in the requested order, a page at a time.
  */
-export async function searchOmsObjects(ctx: CoreContext, raw: unknown): Promise<ObjectPage> {
+export async function searchOmsObjects(ctx: CoreContext, input: z.output<typeof SearchInput>): Promise<ObjectPage> {
   assertScope(ctx, 'oms:read');
-  const input = parseInput(SearchInput, raw);
   const { type } = input;
   input.filters.forEach((filter, i) => {
     checkProperty(type, filter.property, `filters.${i}.property`);
@@ -252,9 +250,8 @@ export type PivotInput = z.input<typeof PivotInput>;
 const PivotPosition = z.tuple([z.string()]);
 
 /** POST /api/v1/oms/objects/pivot and oms-pivot: the objects a link reaches from one object, in key order. */
-export async function pivotOmsObjects(ctx: CoreContext, raw: unknown): Promise<ObjectPage> {
+export async function pivotOmsObjects(ctx: CoreContext, input: z.output<typeof PivotInput>): Promise<ObjectPage> {
   assertScope(ctx, 'oms:read');
-  const input = parseInput(PivotInput, raw);
   const view = linksOf(input.type).find((l) => l.name === input.link);
   if (!view) {
     const allowed = linksOf(input.type).map((l) => l.name).join(', ');
@@ -308,9 +305,8 @@ function parsed(json: string | null): unknown {
  * Each list is bounded (db/objects.ts PROVENANCE_LIMITS: 200 properties by name, the newest 100
  * links, the newest 100 history entries).
  */
-export async function getOmsProvenance(ctx: CoreContext, raw: unknown): Promise<Provenance> {
+export async function getOmsProvenance(ctx: CoreContext, input: z.output<typeof ProvenanceInput>): Promise<Provenance> {
   assertScope(ctx, 'oms:read');
-  const input = parseInput(ProvenanceInput, raw);
   const key = normalizeKey(input.type, input.key);
   const stored = await readProvenance(ctx.env.DB, ctx.principal.organization.id, input.type, key);
   if (!stored.object) throw notFound(input.type, key);

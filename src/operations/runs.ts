@@ -179,7 +179,7 @@ export async function waitForRun(ctx: CoreContext, kind: RunKind, id: string, po
     if (view.status !== 'running') return view;
     if (Date.now() + pollMs > deadline) {
       throw new DomainError('timeout', `The ${kind} run ${id} is still running after the server's wait limit; poll GET /api/v1/runs/${kind}/${id}.`, {
-        headers: { 'X-Run-Id': id, ...(kind === 'audit' ? { 'X-Audit-Id': id } : {}), Location: `/api/v1/runs/${kind}/${id}` },
+        run: { id, kind },
       });
     }
     await new Promise((resolve) => setTimeout(resolve, pollMs));

@@ -7,6 +7,7 @@ import type { AppEnv } from '../env.ts';
 import { isAllowedHost, isAllowedOrigin } from '../mcp/dns-rebinding.ts';
 import { rpcErrorResponse, rpcIdOf, type RpcErrorResponseOptions } from '../mcp/json-rpc-error.ts';
 import { handleMcpPost, mcpRateBucket } from '../mcp/server.ts';
+import { TOOLS } from '../mcp/tools/index.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorBody, headers } from './openapi-parts.ts';
 
@@ -103,10 +104,11 @@ export const mcp = new Hono<AppEnv>()
   })
   // Stateless server: no SSE stream to open (GET) and no session to end (DELETE).
   .on(['GET', 'DELETE'], '/', (c) =>
-    c.json(
-      { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless; use POST.' }, id: null },
-      405,
-      { Allow: 'POST' },
+    refuse(
+      c,
+      new DomainError('method_not_allowed', 'This MCP server is stateless: there is no stream to open (GET) or session to end (DELETE); send each JSON-RPC message with POST.', {
+        allow: 'POST',
+      }),
     ),
   );
 
@@ -140,8 +142,8 @@ export const mcpOperations = [
     operationId: 'mcp',
     summary: 'The MCP server (Streamable HTTP, JSON-RPC 2.0; stateless, JSON responses); an API key or an OAuth access token',
     description:
-      'One JSON-RPC message per request (no batches). Send Accept: application/json, text/event-stream. Tools: one per command, run-status, get-profile, set-profile and import-objects; ' +
-      'their argument schemas are those of the REST commands (tools/list gives them as JSON Schema). Answers only on MCP_ALLOWED_HOSTS, and to browser ' +
+      `One JSON-RPC message per request (no batches). Send Accept: application/json, text/event-stream. Tools (${TOOLS.length}): ${TOOLS.map((tool) => tool.name).join(', ')}; ` +
+      'each is an operation of the REST API with the same argument schema (tools/list gives them as JSON Schema). Answers only on MCP_ALLOWED_HOSTS, and to browser ' +
       'Origins in MCP_ALLOWED_ORIGINS. See the MCP specification for the methods.',
     request: {
       body: {

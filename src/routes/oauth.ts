@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { readConfig } from '../ground/config.ts';
 import { DomainError, rateLimited } from '../ground/errors.ts';
 import type { AppEnv } from '../env.ts';
+import { toHttpResponse } from '../middleware/error-response.ts';
 import { isAllowedHost } from '../mcp/dns-rebinding.ts';
 import { clientAddressKey } from '../auth/failed-auth-throttle.ts';
 import {
@@ -66,7 +67,12 @@ export const oauth = new Hono<AppEnv>();
 for (const path of [PROTECTED_RESOURCE_METADATA_PATH, `${PROTECTED_RESOURCE_METADATA_PATH}${MCP_RESOURCE_PATH}`]) {
   oauth.all(path, (c) => {
     if (c.req.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return new Response(null, { status: 405, headers: { ...CORS, Allow: 'GET, HEAD, OPTIONS' } });
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      const refusal = new DomainError('method_not_allowed', `${c.req.method} is not served here: the protected resource metadata is read with GET.`, { allow: 'GET, HEAD, OPTIONS' });
+      const response = toHttpResponse(refusal, c);
+      for (const [name, value] of Object.entries(CORS)) response.headers.set(name, value);
+      return response;
+    }
     return c.json(protectedResourceMetadata(requireOrigin(c)), 200, { ...CORS, 'Cache-Control': 'public, max-age=300' });
   });
 }

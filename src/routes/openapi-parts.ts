@@ -1,6 +1,7 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { ERROR_STATUS } from '../ground/errors.ts';
 import type { AppEnv } from '../env.ts';
+import { RUN_STATUSES } from '../ground/run-kinds.ts';
 
 /**
  * The pieces every route's OpenAPI declaration shares: the error body and which statuses answer
@@ -28,7 +29,7 @@ const RequestId = z
 /** Headers of a started or polled run. */
 export const RunHeaders = {
   'X-Run-Id': z.string().describe('The run id (64 hexadecimal characters).'),
-  'X-Run-Status': z.enum(['running', 'completed', 'failed', 'cancelled']).describe("The run's status."),
+  'X-Run-Status': z.enum(RUN_STATUSES).describe("The run's status."),
   'X-Audit-Id': z.string().optional().describe('The run id again, on audit runs only.'),
   Location: z.string().describe('Where to poll the run: /api/v1/runs/{kind}/{id}.'),
   'Retry-After': z.string().optional().describe('Seconds to wait before polling again, while the run is running.'),
@@ -39,7 +40,7 @@ export function headers(extra: Record<string, z.ZodType> = {}) {
   return z.object({ 'X-Request-Id': RequestId, ...extra });
 }
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 428 | 429 | 500 | 504;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 428 | 429 | 500 | 504;
 
 const ERROR_RESPONSES: Record<ErrorStatus, { description: string; headers?: Record<string, z.ZodType> }> = {
   400: { description: 'invalid_input: malformed JSON, a body that is not an object, or invalid or unknown arguments; details name each field.' },
@@ -49,6 +50,10 @@ const ERROR_RESPONSES: Record<ErrorStatus, { description: string; headers?: Reco
   },
   403: { description: 'access_denied: the key lacks the scope this operation needs.' },
   404: { description: 'not_found: nothing with that id in your organization (an unknown, malformed or another organization\'s id; for a run, also a run of another kind).' },
+  405: {
+    description: 'method_not_allowed: the path does not take this method; Allow lists the ones it takes.',
+    headers: { Allow: z.string().describe('The methods the path takes.') },
+  },
   409: { description: 'conflict: the state does not allow it, e.g. approving a request that was already decided or has expired.' },
   413: { description: 'payload_too_large: the body is over 256 KiB (10 MiB or 10,000 lines for imports).' },
   428: { description: 'onboarding_required: finish the sales profile first (PUT /api/v1/profile); the message lists what is missing.' },
@@ -91,6 +96,22 @@ export const KEYED = [401, 403, 429, 500] as const satisfies ErrorStatus[];
 export function markdown(description: string, extra: Record<string, z.ZodType> = {}) {
   return { description, headers: headers(extra), content: { 'text/markdown': { schema: z.string() } } };
 }
+
+/** The headers of a polled run (Location is for starts only). */
+const { Location: _startOnly, ...POLL_HEADERS } = RunHeaders;
+export const POLLED_HEADERS = POLL_HEADERS;
+
+/** 200 of a poll: the status line while running, the report after. */
+export const POLLED = markdown(
+  'While running: one status line, e.g. "Running gtm-audit for acme.com: step 3 of 7 (pricing)", with Retry-After. Once completed, failed or cancelled: the report.',
+  POLL_HEADERS,
+);
+
+/** The headers of a 202 that started a run (Retry-After is for polls only). */
+const { 'Retry-After': _pollOnly, ...STARTED_HEADERS } = RunHeaders;
+
+/** 202 Accepted: a run was started. */
+export const STARTED = markdown('Run started: poll the URL in Location (the body says the same in words).', STARTED_HEADERS);
 
 /** A JSON response. */
 export function json<S extends z.ZodType>(description: string, schema: S) {

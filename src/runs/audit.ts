@@ -1,3 +1,4 @@
+import { formatMicros } from '../ground/money.ts';
 import { missingProfileFields } from '../ground/schemas/profile.ts';
 import type { SalesProfile } from '../ground/schemas/profile.ts';
 import { readSalesProfile } from '../db/sales-profiles.ts';
@@ -356,9 +357,8 @@ export const WATCHES_SHOWN = 10;
 /** An open watch that has spent this share of its cap is listed as nearing it. */
 export const WATCH_NEAR_CAP = 0.8;
 
-const micros = (n: number) => `${n.toLocaleString('en-US')} micros ($${(n / 1_000_000).toFixed(4)})`;
 const target = (w: AuditedWatch) => `${w.targetType} ${w.targetKey}`;
-const spend = (w: AuditedWatch) => `spent ${micros(w.spentMicros)} of ${micros(w.costCapMicros)} (${Math.round((100 * w.spentMicros) / w.costCapMicros)}%)`;
+const spend = (w: AuditedWatch) => `spent ${formatMicros(w.spentMicros)} of ${formatMicros(w.costCapMicros)} (${Math.round((100 * w.spentMicros) / w.costCapMicros)}%)`;
 
 /**
  * Research watches: failing watches (five failed executions in a row), watches whose target no
@@ -407,10 +407,10 @@ async function auditWatchesStep(db: D1Database, organizationId: string): Promise
   ];
   return output(
     score,
-    `${more} watch(es): ${byStatus.active} active, ${byStatus.failing} failing, ${byStatus.capped} capped, ${byStatus.cancelled} cancelled; ${audit.dangling} whose target no longer exists; ${micros(audit.spentMicros)} spent.`,
+    `${more} watch(es): ${byStatus.active} active, ${byStatus.failing} failing, ${byStatus.capped} capped, ${byStatus.cancelled} cancelled; ${audit.dangling} whose target no longer exists; ${formatMicros(audit.spentMicros)} spent.`,
     [
       `- Watches: ${more}${audit.examined >= WATCHES_READ ? ` (the newest ${WATCHES_READ.toLocaleString('en-US')} were examined)` : ''}: ${byStatus.active} active, ${byStatus.failing} failing, ${byStatus.capped} capped, ${byStatus.cancelled} cancelled`,
-      `- Spent in total: ${micros(audit.spentMicros)}; the ${open} open (active or failing) watch(es): ${micros(audit.openSpentMicros)} of their ${micros(audit.openCapMicros)} caps, ${micros(audit.openCapMicros - audit.openSpentMicros)} left`,
+      `- Spent in total: ${formatMicros(audit.spentMicros)}; the ${open} open (active or failing) watch(es): ${formatMicros(audit.openSpentMicros)} of their ${formatMicros(audit.openCapMicros)} caps, ${formatMicros(audit.openCapMicros - audit.openSpentMicros)} left`,
       `- Failing: ${byStatus.failing}`,
       ...names(audit.failing, byStatus.failing, (w) => `${target(w)}, ${spend(w)}, last run ${w.lastRunAt ?? 'never'}`),
       `- Target no longer exists: ${audit.dangling}`,

@@ -43,7 +43,7 @@ describe('authenticate', () => {
     const error = await rejection(authenticate(env, header, { ...noWaitUntil, cache: new KeyCache() }));
     expect(error.code).toBe('unauthorized');
     expect(error.message).toMatch(message);
-    expect(error.headers['WWW-Authenticate']).toMatch(/^Bearer/);
+    expect(error.challenge).toMatch(/^Bearer/);
   });
 
   it('stops accepting a revoked key within the 10 s cache bound', async () => {

@@ -20,7 +20,7 @@ describe('the watch-* tools', () => {
 
     const got = await client.callTool({ name: 'watch-get', arguments: { id: watch.id } });
     expect(got.structuredContent).toEqual(await (await call(`/api/v1/oms/watches?id=${watch.id}`, { key: org.key })).json());
-    expect(text(got)).toContain(`spent 3000 micros ($0.0030) of 9000 micros ($0.0090) over 1 execution(s)`);
+    expect(text(got)).toContain(`spent 3,000 micros ($0.0030) of 9,000 micros ($0.0090) over 1 execution(s)`);
 
     const listed = await client.callTool({ name: 'watch-list', arguments: { status: 'active' } });
     expect(listed.structuredContent).toEqual(await (await call('/api/v1/oms/watches?status=active', { key: org.key })).json());
@@ -28,7 +28,7 @@ describe('the watch-* tools', () => {
     const run = await client.callTool({ name: 'watch-run', arguments: { id: watch.id } });
     const execution = run.structuredContent as unknown as ExecutionRecord;
     expect(execution).toMatchObject({ watchId: watch.id, outcome: 'succeeded', costMicros: 3000 });
-    expect(text(run)).toContain(`succeeded, charged 3000 micros ($0.0030); brief ${execution.briefKey}`);
+    expect(text(run)).toContain(`succeeded, charged 3,000 micros ($0.0030); brief ${execution.briefKey}`);
 
     const executions = await client.callTool({ name: 'watch-executions', arguments: { id: watch.id } });
     expect(executions.structuredContent).toEqual(await (await call(`/api/v1/oms/watches/executions?id=${watch.id}`, { key: org.key })).json());

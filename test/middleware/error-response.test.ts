@@ -35,12 +35,24 @@ describe('the error funnel', () => {
     logged.mockRestore();
   });
 
-  it('sends a DomainError as its status, code, details and headers', async () => {
-    const error = new DomainError('rate_limited', 'Slow down.', { headers: { 'Retry-After': '60' } });
+  it('sends a DomainError as its status, code, details and the headers its facts imply', async () => {
+    const error = new DomainError('rate_limited', 'Slow down.', { retryAfterSeconds: 60 });
     const response = await appThrowing(error).request('/boom');
     expect(response.status).toBe(429);
     expect(response.headers.get('Retry-After')).toBe('60');
     expect(await response.json()).toMatchObject({ error: 'rate_limited', message: 'Slow down.' });
+
+    const timedOut = await appThrowing(new DomainError('timeout', 'Still running.', { run: { id: 'abc', kind: 'audit' } })).request('/boom');
+    expect(timedOut.status).toBe(504);
+    expect(Object.fromEntries(['X-Run-Id', 'X-Audit-Id', 'Location'].map((name) => [name, timedOut.headers.get(name)]))).toEqual({
+      'X-Run-Id': 'abc',
+      'X-Audit-Id': 'abc',
+      Location: '/api/v1/runs/audit/abc',
+    });
+    const refused = await appThrowing(new DomainError('method_not_allowed', 'Use GET.', { allow: 'GET' })).request('/boom');
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get('Allow')).toBe('GET');
+    expect(await refused.json()).toMatchObject({ error: 'method_not_allowed', message: 'Use GET.', requestId: expect.any(String) });
   });
 });
 

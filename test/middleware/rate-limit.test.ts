@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateBucketOf } from '../../src/app.ts';
+import { restRateBucket as rateBucketOf } from '../../src/operations/registry/index.ts';
 import { call, createKey, createOrganization } from '../helpers/fixtures.ts';
 import { startEarlyInWindow } from '../helpers/rate-window.ts';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { rateBucketOf } from '../../src/app.ts';
+import { restRateBucket as rateBucketOf } from '../../src/operations/registry/index.ts';
 import type { AddedSource as Added } from '../../src/oms/import-pages.ts';
 import { addSources } from '../../src/operations/add-sources.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';

@@ -66,7 +66,7 @@ describe('POST /api/v1/audit', () => {
     const error = await waitForRun(ctx, 'audit', id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).status).toBe(504);
-    expect((error as DomainError).headers).toMatchObject({ 'X-Run-Id': id, 'X-Audit-Id': id });
+    expect((error as DomainError).run).toEqual({ id, kind: 'audit' });
 
     release();
     const done = await waitForRun({ ...ctx, env }, 'audit', id);

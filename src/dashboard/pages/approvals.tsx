@@ -1,11 +1,12 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
 import { DomainError } from '../../ground/errors.ts';
+import { parseInput } from '../../ground/validation.ts';
 import { getTeam } from '../../operations/account-invites.ts';
 import { coreContextFor, type AccountContext } from '../../operations/account.ts';
 import { decideActionRequest, getActionRequest, listActionRequests, type ApprovalRequestView } from '../../operations/actions.ts';
 import { listApiKeys } from '../../operations/keys.ts';
-import { getOmsObject, getOmsProvenance, type ObjectView } from '../../operations/oms-reads.ts';
+import { getOmsObject, getOmsProvenance, GetObjectInput, type ObjectView } from '../../operations/oms-reads.ts';
 import { ErrorAlert, NextPage, Notice, objectPath, when } from '../components.tsx';
 import type { DashboardEnv } from '../env.ts';
 import { readForm } from '../form.ts';
@@ -60,7 +61,7 @@ interface Endpoint {
 
 async function currentObject(ctx: ReturnType<typeof coreContextFor>, type: string, key: string): Promise<ObjectView | null> {
   try {
-    return await getOmsObject(ctx, { type, key });
+    return await getOmsObject(ctx, parseInput(GetObjectInput, { type, key }));
   } catch (error) {
     if (error instanceof DomainError && error.code === 'not_found') return null;
     throw error;

@@ -1,8 +1,9 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { DomainError } from '../../ground/errors.ts';
+import { parseInput } from '../../ground/validation.ts';
 import { coreContextFor } from '../../operations/account.ts';
-import { getMetadata, getOmsObject, getOmsProvenance, searchOmsObjects, type ObjectPage, type ObjectView, type Provenance } from '../../operations/oms-reads.ts';
+import { getMetadata, getOmsObject, getOmsProvenance, GetObjectInput, searchOmsObjects, SearchInput, type ObjectPage, type ObjectView, type Provenance } from '../../operations/oms-reads.ts';
 import { ErrorSummary, ExternalLink, NextPage, objectPath, when } from '../components.tsx';
 import type { DashboardEnv } from '../env.ts';
 import { formErrors, type FormErrors } from '../form.ts';
@@ -158,7 +159,7 @@ objects.get('/', async (c) => {
   let page: ObjectPage | undefined;
   let errors: FormErrors | undefined;
   try {
-    page = await searchOmsObjects(ctx, { type, ...(query ? { query } : {}), pageSize: PAGE_SIZE, ...(c.req.query('cursor') ? { pageToken: c.req.query('cursor') } : {}) });
+    page = await searchOmsObjects(ctx, parseInput(SearchInput, { type, ...(query ? { query } : {}), pageSize: PAGE_SIZE, ...(c.req.query('cursor') ? { pageToken: c.req.query('cursor') } : {}) }));
   } catch (error) {
     errors = formErrors(error, ['type', 'query']);
     if (error instanceof DomainError && error.details?.some((d) => d.path === 'type')) errors = { summary: `Choose a type: ${types.join(', ')}.`, fields: {} };
@@ -274,7 +275,7 @@ function HistoryTable({ provenance }: { provenance: Provenance }) {
 objects.get('/view', async (c) => {
   const ctx = coreContextFor(accountContext(c));
   const input = { type: c.req.query('type') ?? '', key: c.req.query('key') ?? '' };
-  const object = await getOmsObject(ctx, input);
+  const object = await getOmsObject(ctx, parseInput(GetObjectInput, input));
   const provenance = await getOmsProvenance(ctx, { type: object.type, key: object.key });
   const markdown = object.type === 'brief' && typeof object.properties.markdown === 'string' ? object.properties.markdown : undefined;
   return c.render(

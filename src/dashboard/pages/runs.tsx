@@ -102,7 +102,7 @@ runs.get('/', (c) => listPage(c));
 runs.post('/audit', async (c) => {
   await readForm(c);
   try {
-    const { started } = await auditShortcut(coreContextFor(accountContext(c)), {}, undefined);
+    const { started } = await auditShortcut(coreContextFor(accountContext(c)), {}, {});
     if (started.mode !== 'async') throw new Error('the audit answered synchronously');
     return c.redirect(`${PATH}/${started.run.id}`, 303);
   } catch (error) {

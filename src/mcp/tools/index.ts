@@ -1,15 +1,51 @@
-import { actionTools } from './actions.ts';
-import { commandTools } from './commands.ts';
-import { objectTools } from './objects.ts';
-import { omsTools } from './oms.ts';
-import { profileTools } from './profile.ts';
-import { runTools } from './runs.ts';
-import { sourceTools } from './sources.ts';
-import { watchTools } from './watches.ts';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CommandResult } from '../../operations/command-definition.ts';
+import { invokeOperation, type OperationDefinition, type ToolAnswer } from '../../operations/definition.ts';
+import { OPERATIONS } from '../../operations/registry/index.ts';
+import { getRun, type RunView } from '../../operations/runs.ts';
+import { reportRun } from '../run-progress.ts';
 import { toListedTool, type ToolDefinition } from './registry.ts';
 
-/** Every MCP tool Recon serves. Later resources append their `<resource>Tools` here. */
-export const TOOLS: readonly ToolDefinition[] = [...commandTools, ...runTools, ...profileTools, ...objectTools, ...sourceTools, ...omsTools, ...actionTools, ...watchTools];
+/** Without an answer of its own, a tool answers the JSON REST sends, as text (byte for byte) and as structured content. */
+const jsonAnswer = (output: unknown): ToolAnswer => ({ text: JSON.stringify(output), structured: { ...(output as object) } });
+
+function asResult({ text, structured }: ToolAnswer): CallToolResult {
+  return { content: [{ type: 'text', text }], ...(structured ? { structuredContent: structured } : {}) };
+}
+
+/** The tool of an operation with an `mcp` binding: a thin adapter over the same core call REST makes. */
+function toolOf(operation: OperationDefinition & { mcp: NonNullable<OperationDefinition['mcp']> }): ToolDefinition {
+  const { mcp } = operation;
+  const what = `arguments of ${mcp.name}`;
+  return {
+    name: mcp.name,
+    title: mcp.title,
+    description: mcp.description,
+    input: operation.input,
+    output: mcp.outputSchema,
+    annotations: operation.effects,
+    scope: operation.scope,
+    bucket: operation.bucket,
+    notifies: mcp.reportsRunProgress,
+    async call(ctx, args, { logLevel, sendNotification }) {
+      const { input, output } = await invokeOperation(ctx, operation, args, what);
+      if (mcp.reportsRunProgress) await reportRun(output as RunView, logLevel, sendNotification);
+      return asResult(mcp.answer ? mcp.answer(output, input) : jsonAnswer(output));
+    },
+    ...(mcp.startsRun
+      ? {
+          async startTask(ctx, args) {
+            const result = (await invokeOperation(ctx, operation, args, what)).output as CommandResult;
+            if (result.mode !== 'async') throw new Error(`${mcp.name} did not start a run`);
+            return getRun(ctx, result.run.kind, result.run.id);
+          },
+        }
+      : {}),
+  };
+}
+
+/** Every MCP tool Recon serves: the operations of the registry that have an `mcp` binding, in its order. */
+export const TOOLS: readonly ToolDefinition[] = OPERATIONS.flatMap((operation) => (operation.mcp ? [toolOf(operation as Parameters<typeof toolOf>[0])] : []));
 
 export const TOOLS_BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
 

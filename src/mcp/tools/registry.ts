@@ -2,7 +2,6 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Scope } from '../../ground/api-key.ts';
 import type { CoreContext } from '../../ground/context.ts';
-import { assertScope } from '../../ground/scopes.ts';
 import type { LogLevel } from '../../operations/log-level.ts';
 import type { RateBucket } from '../../ground/rate-limit.ts';
 import type { RunView } from '../../operations/runs.ts';
@@ -17,8 +16,8 @@ export interface ToolCallExtras {
 }
 
 /**
- * One MCP tool: a thin adapter over one core operation. Adding a tool is adding one of these to
- * `TOOLS` in ./index.ts; listing, scopes, rate buckets and errors follow from it.
+ * One MCP tool: a thin adapter over one operation of the registry (src/operations/registry/), made
+ * by ./index.ts from the operation's `mcp` binding; listing, scopes, rate buckets and errors follow.
  */
 export interface ToolDefinition {
   name: string;
@@ -38,19 +37,6 @@ export interface ToolDefinition {
   notifies?: boolean;
   /** For asynchronous commands: start as an MCP task (taskSupport optional) and return the run. */
   startTask?(ctx: CoreContext, args: Record<string, unknown>): Promise<RunView>;
-}
-
-/** True when a key with these scopes may see and call the tool. */
-export function toolAllows(tool: Pick<ToolDefinition, 'scope'>, scopes: readonly string[]): boolean {
-  return typeof tool.scope === 'string' ? scopes.includes(tool.scope) : tool.scope.some((scope) => scopes.includes(scope));
-}
-
-/**
- * Refuses a call the key's scopes do not allow with `access_denied`, before its arguments are read:
- * the order REST follows (scope, then arguments), so both doors refuse the same call the same way.
- */
-export function assertToolScope(ctx: CoreContext, tool: Pick<ToolDefinition, 'scope'>): void {
-  if (!toolAllows(tool, ctx.principal.scopes)) assertScope(ctx, typeof tool.scope === 'string' ? tool.scope : tool.scope[0]!);
 }
 
 /**

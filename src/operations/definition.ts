@@ -1,0 +1,160 @@
+import type { z } from 'zod';
+import type { Scope } from '../ground/api-key.ts';
+import type { CoreContext } from '../ground/context.ts';
+import { DomainError, type ErrorCode } from '../ground/errors.ts';
+import type { RateBucket } from '../ground/rate-limit.ts';
+import { assertScope } from '../ground/scopes.ts';
+import { parseInput } from '../ground/validation.ts';
+
+/**
+ * What an operation is, declared once (src/operations/registry/): its input and output schemas,
+ * scope, rate bucket, the errors it can give, and how each door reaches it. The REST routes and
+ * their OpenAPI document, the MCP tools and their schemas, the rate-limit buckets and the catalog
+ * are derived from these declarations; a door adds no behaviour of its own.
+ */
+
+/** What calling it does to the world; MCP tool annotations are these. */
+export interface Effects {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** Refusals every operation can give (a key, its scope, its rate limit, a bug): not declared per operation. */
+export const EVERY_OPERATION_ERRORS = ['unauthorized', 'access_denied', 'rate_limited', 'internal'] as const satisfies ErrorCode[];
+
+/**
+ * How the REST door answers the result:
+ * - `json`: the result as JSON with `status` (and fixed `headers`, e.g. Cache-Control);
+ * - `markdown`: the result, a string, as 200 text/markdown;
+ * - `command`: a command's result: 200 markdown, or 202 with the started run's headers;
+ * - `run`: a run as polled: 200 markdown with its status headers;
+ * - `audit`: the audit shortcut: the run as polled once waited for, else as started.
+ */
+export type RestAnswer =
+  | { kind: 'json'; status: 200 | 201 | 202; description: string; headers?: Record<string, { value: string; description: string }> }
+  | { kind: 'markdown'; description: string }
+  | { kind: 'command'; mode: 'sync' | 'async' }
+  | { kind: 'run' }
+  | { kind: 'audit' };
+
+/**
+ * The REST door of an operation. `input` says where the arguments come from: the JSON body (read
+ * whole; the core validates it), the query string, the path parameters, the raw body as text
+ * (`text`, given to the operation as `{ [field]: text }`), or nothing.
+ */
+export interface RestBinding {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** Under /api/v1, in OpenAPI form: `/oms/actions/{id}/approve`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  input:
+    | { from: 'body'; name: string; required?: boolean; example?: unknown; query?: z.ZodObject }
+    | { from: 'query' }
+    | { from: 'path' }
+    | { from: 'text'; field: string; contentTypes: readonly string[]; wrongType(type: string): string; schema: z.ZodType; example?: string }
+    | { from: 'none' };
+  answer: RestAnswer;
+}
+
+/** What a tool answers: text for the model and, where the data is structured, the object itself. */
+export interface ToolAnswer {
+  text: string;
+  structured?: Record<string, unknown>;
+}
+
+/** The MCP door of an operation: a tool. */
+export interface McpBinding<O, I = unknown> {
+  name: string;
+  title: string;
+  /** Written for a model: what it does, what it returns, when to use it. */
+  description: string;
+  /** The tool's text and structured content; default: the JSON of the result, as REST sends it. */
+  answer?(output: O, input: I): ToolAnswer;
+  /** The result's schema as tools/list declares it (`outputSchema`). */
+  outputSchema?: z.ZodType;
+  /** True for a run poll: progress is also sent as a log message when the key chose a level. */
+  reportsRunProgress?: boolean;
+  /** True for commands that start a run: the tool may run as an MCP task (2025-11-25). */
+  startsRun?: boolean;
+}
+
+/** What a call says besides its validated arguments. */
+export interface CallFacts {
+  /** The names of the fields the caller sent (defaults not counted). */
+  sent: readonly string[];
+  /** Query parameters a REST binding declares beside its body (`query`), as sent; empty over MCP. */
+  query: Readonly<Record<string, string | undefined>>;
+}
+
+export interface OperationDefinition<S extends z.ZodType = z.ZodType, O = unknown> {
+  /** The key scope needed; a list: any one of them. */
+  scope: Scope | readonly Scope[];
+  /** Which of the key's rate-limit budgets a call spends. */
+  bucket: RateBucket;
+  /** The arguments, validated by the core (never by a door's library), so both doors refuse alike. */
+  input: S;
+  /** The schema the core validates with when it depends on the deployment (documented: `input`). */
+  inputFor?(ctx: CoreContext): z.ZodType;
+  /** How the input is named in a refusal ("Invalid watch: ..."); default: the door's own words. */
+  inputName?: string;
+  /** The result's schema, named for the OpenAPI document. */
+  output?: z.ZodType;
+  /** The refusals it can give besides EVERY_OPERATION_ERRORS. */
+  errors: readonly ErrorCode[];
+  effects: Effects;
+  /** The work itself, given arguments that passed `input`, and what else the call said. */
+  run(ctx: CoreContext, input: z.output<S>, call: CallFacts): Promise<O>;
+  rest?: RestBinding;
+  mcp?: McpBinding<O, z.output<S>>;
+}
+
+/** Declares an operation; the types of `run` and `mcp.answer` follow from `input`. */
+export function defineOperation<S extends z.ZodType, O>(definition: OperationDefinition<S, O>): OperationDefinition {
+  return definition as unknown as OperationDefinition;
+}
+
+/** True when a key with these scopes may call the operation. */
+export function scopeAllows(operation: Pick<OperationDefinition, 'scope'>, scopes: readonly string[]): boolean {
+  const needed = operation.scope;
+  return typeof needed === 'string' ? scopes.includes(needed) : needed.some((scope) => scopes.includes(scope));
+}
+
+/** 403 `access_denied` unless the key may call the operation (naming its first scope). */
+export function assertOperationScope(ctx: CoreContext, operation: Pick<OperationDefinition, 'scope'>): void {
+  if (!scopeAllows(operation, ctx.principal.scopes)) assertScope(ctx, typeof operation.scope === 'string' ? operation.scope : operation.scope[0]!);
+}
+
+/**
+ * Calls an operation for either door, in the one order both follow: the key's scope, then the
+ * arguments (named `what` in a refusal unless the operation names its input), then the work.
+ * Answers the validated arguments with the result (an MCP tool's text may name them).
+ */
+export async function invokeOperation(
+  ctx: CoreContext,
+  operation: OperationDefinition,
+  raw: unknown,
+  what: string,
+  query: CallFacts['query'] = {},
+): Promise<{ input: unknown; output: unknown }> {
+  assertOperationScope(ctx, operation);
+  const input = parseInput(operation.inputFor?.(ctx) ?? operation.input, raw ?? {}, operation.inputName ?? what);
+  const sent = typeof raw === 'object' && raw !== null ? Object.keys(raw) : [];
+  return { input, output: await operation.run(ctx, input, { sent, query }) };
+}
+
+/**
+ * 400 when `id` names one item and other fields came with it (`GET /oms/watches?id=...&status=...`):
+ * one item or a filtered page, never both, so a filter is not silently ignored.
+ */
+export function assertIdAlone(sent: readonly string[], noun: string): void {
+  const extra = sent.filter((name) => name !== 'id');
+  if (sent.includes('id') && extra.length) {
+    throw new DomainError('invalid_input', `Invalid query: id names one ${noun}; send it without ${extra.join(', ')}.`, {
+      details: extra.map((name) => ({ path: name, message: `${name} cannot be combined with id` })),
+    });
+  }
+}

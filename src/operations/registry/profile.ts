@@ -1,0 +1,80 @@
+import { z } from '../../ground/schemas/openapi.ts';
+import { SalesProfileInput } from '../../ground/schemas/profile.ts';
+import { defineOperation } from '../definition.ts';
+import { getProfile, putProfile } from '../profile.ts';
+
+const ProfileView = z
+  .object({
+    profile: SalesProfileInput,
+    complete: z.boolean().describe('True once onboarding is finished and commands run.'),
+    missing: z.array(z.string()).describe('Fields still needed to finish onboarding, e.g. "icp.regions".'),
+    updatedAt: z.string().nullable(),
+  })
+  .openapi('ProfileView');
+
+/** The sales profile: GET and PUT /api/v1/profile, get-profile and set-profile (scope commands). */
+export const PROFILE_OPERATIONS = [
+  defineOperation({
+    scope: 'commands',
+    bucket: 'reads',
+    input: z.strictObject({}),
+    output: ProfileView,
+    errors: [],
+    effects: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    run: (ctx) => getProfile(ctx),
+    rest: {
+      method: 'get',
+      path: '/profile',
+      operationId: 'getProfile',
+      summary: "The organization's sales profile and whether onboarding is finished",
+      input: { from: 'none' },
+      answer: { kind: 'json', status: 200, description: 'The profile' },
+    },
+    mcp: {
+      name: 'get-profile',
+      title: 'Get sales profile',
+      description:
+        "Reads your organization's sales profile (company, domain, offering, ICP, competitors, value props) and whether onboarding is finished: " +
+        '`complete`, and `missing` lists the fields still needed. Every command but help needs a complete profile; finish it with set-profile.',
+    },
+  }),
+  defineOperation({
+    scope: 'commands',
+    bucket: 'reads',
+    input: SalesProfileInput,
+    inputName: 'request body',
+    output: ProfileView,
+    errors: ['invalid_input', 'payload_too_large'],
+    effects: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    run: putProfile,
+    rest: {
+      method: 'put',
+      path: '/profile',
+      operationId: 'putProfile',
+      summary: 'Replace the sales profile',
+      description:
+        'Takes the whole profile and replaces the stored one. Commands run once companyName, domain, offering and every icp list are set; the answer lists what is still missing.',
+      input: {
+        from: 'body',
+        name: 'SalesProfile',
+        required: true,
+        example: {
+          companyName: 'Acme Analytics',
+          domain: 'acme.com',
+          offering: 'Product analytics for B2B SaaS teams',
+          icp: { industries: ['SaaS'], companySizes: ['51-200'], regions: ['North America'], personas: ['VP Product'] },
+        },
+      },
+      answer: { kind: 'json', status: 200, description: 'The stored profile' },
+    },
+    mcp: {
+      name: 'set-profile',
+      title: 'Set sales profile',
+      description:
+        "Replaces your organization's whole sales profile (send every field you want kept; call get-profile first to see it). " +
+        'Onboarding is finished once companyName, domain, offering and at least one entry in each icp list are set; the answer says ' +
+        'what is still `missing`. Example: {"companyName": "Globex", "domain": "globex.com", "offering": "Supply-chain software", ' +
+        '"icp": {"industries": ["Manufacturing"], "companySizes": ["201-1000"], "regions": ["Europe"], "personas": ["COO"]}}.',
+    },
+  }),
+];

@@ -1,0 +1,283 @@
+import { z } from '../../ground/schemas/openapi.ts';
+import { paging } from '../../ground/schemas/paging.ts';
+import { WATCH_STATUSES, WATCH_TIERS, WATCHABLE_TYPES, type ExecutionRecord, type WatchView } from '../../ground/schemas/watch.ts';
+import { formatMicros } from '../../ground/money.ts';
+import { assertIdAlone, defineOperation, type Effects } from '../definition.ts';
+import { cancelWatch, createWatch, CreateWatchInput, getWatch, listWatches, listWatchExecutions, runWatch, WatchId, WatchListFilter } from '../watches.ts';
+
+const Policy = z.object({ include: z.array(z.string()), exclude: z.array(z.string()) });
+
+const Watch = z
+  .object({
+    id: z.string(),
+    target: z.object({ type: z.enum(WATCHABLE_TYPES), key: z.string() }),
+    query: z.string().nullable().describe("What each execution researches; null: the target's name."),
+    frequency: z.string().describe('1h to 30d, e.g. "6h", "1d", "2w".'),
+    tier: z.enum(WATCH_TIERS),
+    costCapMicros: z.int(),
+    spentMicros: z.int().describe('Never above costCapMicros: the tier price times the charged executions.'),
+    sourcePolicy: Policy,
+    status: z.enum(WATCH_STATUSES).describe('active; failing after 5 failed executions in a row (a success makes it active); capped when the next execution would pass the cap; cancelled.'),
+    executions: z.int().describe('Charged (succeeded) executions.'),
+    lastRunAt: z.string().nullable(),
+    nextRunAt: z.string().nullable().describe('When the next execution is due; null once capped or cancelled.'),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    cancelledAt: z.string().nullable(),
+    webhook: z.object({ url: z.string() }).nullable().describe('Where each execution record is POSTed, signed with your organization\'s secret; null: no webhook.'),
+  })
+  .openapi('Watch');
+
+const CreatedWatch = Watch.extend({
+  webhookSecret: z
+    .string()
+    .optional()
+    .describe("Your organization's webhook signing secret (whsec_...), only in the answer of the create that made it: store it now, it is never shown again."),
+}).openapi('CreatedWatch');
+
+const WatchPage = z
+  .object({ watches: z.array(Watch), nextCursor: z.string().nullable().describe('The next page, or null at the end.') })
+  .openapi('WatchPage');
+
+const Execution = z
+  .object({
+    id: z.string(),
+    watchId: z.string(),
+    startedAt: z.string(),
+    finishedAt: z.string(),
+    outcome: z.enum(['succeeded', 'failed']),
+    costMicros: z.int().describe('The tier price when it succeeded; 0 when it failed (a failed execution is not charged).'),
+    briefKey: z.string().nullable().describe('The brief it stored (type brief), or null.'),
+    changes: z.array(z.object({ property: z.string(), from: z.unknown(), to: z.unknown() })).describe("The target's properties it changed."),
+    error: z.string().optional().describe('Why it failed.'),
+    webhook: z
+      .object({
+        state: z.enum(['pending', 'delivered', 'gave_up']),
+        attempts: z.int(),
+        lastStatus: z.int().nullable(),
+        lastError: z.string().nullable(),
+        nextAttemptAt: z.string().nullable(),
+      })
+      .optional()
+      .describe('On a watch with a webhook: how the delivery of this record went (6 attempts over about 5 hours, then given up).'),
+  })
+  .openapi('WatchExecution');
+
+const ExecutionPage = z
+  .object({ executions: z.array(Execution), nextCursor: z.string().nullable().describe('The next page, or null at the end.') })
+  .openapi('WatchExecutionPage');
+
+const IdInput = z.strictObject({ id: WatchId });
+const ListInput = z.strictObject({
+  id: WatchId.optional().describe('One watch by its id (then no other parameter).'),
+  ...WatchListFilter.shape,
+  ...paging({ max: 200, byDefault: 50, noun: 'Watches' }),
+});
+const ExecutionsInput = z.strictObject({ id: WatchId, ...paging({ max: 100, byDefault: 20, noun: 'Executions' }) });
+
+/** One watch as a line a person reads: what, how often, its status and its spend. */
+function watchLine(watch: WatchView): string {
+  const next = watch.nextRunAt ? `; next run ${watch.nextRunAt}` : '';
+  const query = watch.query ? ` ("${watch.query}")` : '';
+  return (
+    `- ${watch.id}: ${watch.target.type} ${watch.target.key}${query}, every ${watch.frequency}, ${watch.tier}; ${watch.status}; ` +
+    `spent ${formatMicros(watch.spentMicros)} of ${formatMicros(watch.costCapMicros)} over ${watch.executions} execution(s)${next}`
+  );
+}
+
+function executionLine(execution: ExecutionRecord): string {
+  if (execution.outcome === 'failed') return `- ${execution.id} at ${execution.startedAt}: failed, not charged: ${execution.error}`;
+  const changes = execution.changes.length
+    ? `changed ${execution.changes.map((c) => `${c.property} (${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)})`).join(', ')}`
+    : 'no property changed';
+  return `- ${execution.id} at ${execution.startedAt}: succeeded, charged ${formatMicros(execution.costMicros)}; brief ${execution.briefKey}; ${changes}`;
+}
+
+const lines = (text: string[], structured: object) => ({ text: `${text.join('\n')}\n`, structured: { ...structured } });
+
+const WRITE: Effects = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+const READ: Effects = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+/** Research watches: /api/v1/oms/watches and the watch-* tools. */
+export const WATCH_OPERATIONS = [
+  defineOperation({
+    scope: 'oms:write',
+    bucket: 'commands',
+    input: CreateWatchInput,
+    inputName: 'watch',
+    output: CreatedWatch,
+    errors: ['invalid_input', 'payload_too_large'],
+    effects: WRITE,
+    run: (ctx, input) => createWatch(ctx, input),
+    rest: {
+      method: 'post',
+      path: '/oms/watches',
+      operationId: 'createWatch',
+      summary: 'Create a research watch; its first execution runs at once',
+      description:
+        'Researches the target every frequency, stores a brief about it, updates its properties (provenance kind watch) and charges the tier price ' +
+        '(lite 3000, base 10000 micros) against the cap, which is never passed. The target must exist in your organization.',
+      input: {
+        from: 'body',
+        name: 'WatchCreate',
+        required: true,
+        example: { target: { type: 'company', key: 'globex.com' }, frequency: '1d', tier: 'lite', costCapMicros: 90000, sourcePolicy: { include: [], exclude: ['reddit.com'] } },
+      },
+      answer: { kind: 'json', status: 201, description: 'The watch (with webhookSecret once, when this create made the secret)' },
+    },
+    mcp: {
+      name: 'watch-create',
+      title: 'Create a research watch',
+      description:
+        'Keeps a company fresh: on a schedule Recon researches it, stores a brief about it and updates its properties (founded, headquarters, employees, pricing) ' +
+        'with provenance "watch", charging the tier price (lite 3000, base 10000 micros) against a hard cap that is never passed. The first execution runs at once. ' +
+        'Example: {"target": {"type": "company", "key": "globex.com"}, "frequency": "1d", "tier": "lite", "costCapMicros": 90000}. ' +
+        'frequency 1h to 30d; the company must exist in your organization (oms-search finds it).',
+      answer: (watch) => {
+        const secret = watch.webhookSecret
+          ? [`Webhook signing secret (shown once, store it now): ${watch.webhookSecret}`]
+          : watch.webhook
+            ? ["Its deliveries are signed with your organization's existing webhook secret."]
+            : [];
+        return lines([`Watch ${watch.id} created; its first execution runs now.`, watchLine(watch), ...secret], watch);
+      },
+    },
+  }),
+  defineOperation({
+    scope: 'oms:read',
+    bucket: 'reads',
+    input: ListInput,
+    output: z.union([Watch, WatchPage]),
+    errors: ['invalid_input', 'not_found'],
+    effects: READ,
+    run: async (ctx, { id, limit, cursor, ...filter }, { sent }) => {
+      if (id !== undefined) {
+        assertIdAlone(sent, 'watch');
+        return getWatch(ctx, id);
+      }
+      return listWatches(ctx, limit, cursor, filter);
+    },
+    rest: {
+      method: 'get',
+      path: '/oms/watches',
+      operationId: 'listWatches',
+      summary: "The organization's watches, newest first, or one by id",
+      input: { from: 'query' },
+      answer: { kind: 'json', status: 200, description: 'One watch (with id) or a page of watches' },
+    },
+    mcp: {
+      name: 'watch-list',
+      title: 'List research watches',
+      description:
+        "Your organization's watches, newest first; filter by status (active, failing, capped, cancelled) or by target (targetType and targetKey together). " +
+        'Paged: pass nextCursor back as cursor. With id alone: that one watch.',
+      answer: (result) => {
+        if (!('watches' in result)) return lines([`Watch ${result.id}:`, watchLine(result)], result);
+        return lines(
+          [
+            result.watches.length ? `${result.watches.length} watch(es), newest first:` : 'No watches.',
+            ...result.watches.map(watchLine),
+            ...(result.nextCursor ? [`More: call watch-list again with cursor "${result.nextCursor}".`] : []),
+          ],
+          result,
+        );
+      },
+    },
+  }),
+  defineOperation({
+    scope: 'oms:read',
+    bucket: 'reads',
+    input: IdInput,
+    output: Watch,
+    errors: ['invalid_input', 'not_found'],
+    effects: READ,
+    run: (ctx, { id }) => getWatch(ctx, id),
+    mcp: {
+      name: 'watch-get',
+      title: 'Get a research watch',
+      description: 'One watch by id: its target, schedule (nextRunAt), status and spend against its cap. watch-executions lists what its executions found.',
+      answer: (watch) => lines([`Watch ${watch.id}:`, watchLine(watch)], watch),
+    },
+  }),
+  defineOperation({
+    scope: 'oms:read',
+    bucket: 'reads',
+    input: ExecutionsInput,
+    output: ExecutionPage,
+    errors: ['invalid_input', 'not_found'],
+    effects: READ,
+    run: (ctx, { id, limit, cursor }) => listWatchExecutions(ctx, id, limit, cursor),
+    rest: {
+      method: 'get',
+      path: '/oms/watches/executions',
+      operationId: 'listWatchExecutions',
+      summary: "A watch's executions, newest first (the newest 1000 are kept)",
+      input: { from: 'query' },
+      answer: { kind: 'json', status: 200, description: 'A page of executions' },
+    },
+    mcp: {
+      name: 'watch-executions',
+      title: "A watch's executions",
+      description:
+        "A watch's executions, newest first: when, outcome, cost, the brief it stored (read it with oms-get type brief) and the properties it changed. Paged by cursor.",
+      answer: (page, { id }) =>
+        lines(
+          [
+            page.executions.length ? `${page.executions.length} execution(s) of watch ${id}, newest first:` : `Watch ${id} has not executed yet.`,
+            ...page.executions.map(executionLine),
+            ...(page.nextCursor ? [`More: call watch-executions again with cursor "${page.nextCursor}".`] : []),
+          ],
+          page,
+        ),
+    },
+  }),
+  defineOperation({
+    scope: 'oms:write',
+    bucket: 'reads',
+    input: IdInput,
+    output: Watch,
+    errors: ['invalid_input', 'not_found'],
+    effects: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    run: (ctx, { id }) => cancelWatch(ctx, id),
+    rest: {
+      method: 'delete',
+      path: '/oms/watches',
+      operationId: 'cancelWatch',
+      summary: 'Cancel a watch (idempotent): its schedule is deleted and it never executes again',
+      input: { from: 'query' },
+      answer: { kind: 'json', status: 200, description: 'The cancelled watch' },
+    },
+    mcp: {
+      name: 'watch-cancel',
+      title: 'Cancel a research watch',
+      description: 'Cancels a watch: its schedule is deleted and it never executes (nor spends) again. Cancelling a cancelled watch changes nothing.',
+      answer: (watch) => lines([`Watch ${watch.id} is cancelled.`, watchLine(watch)], watch),
+    },
+  }),
+  defineOperation({
+    scope: 'oms:write',
+    bucket: 'commands',
+    input: IdInput,
+    output: Execution,
+    errors: ['invalid_input', 'not_found', 'conflict'],
+    effects: WRITE,
+    run: (ctx, { id }) => runWatch(ctx, id),
+    rest: {
+      method: 'post',
+      path: '/oms/watches/run',
+      operationId: 'runWatch',
+      summary: 'Execute a watch now and answer its execution record',
+      description: 'Charged like any execution; the schedule does not move. 409 when the watch is capped or cancelled.',
+      input: { from: 'query' },
+      answer: { kind: 'json', status: 200, description: 'The execution' },
+    },
+    mcp: {
+      name: 'watch-run',
+      title: 'Run a research watch now',
+      description:
+        'Executes a watch now and answers its execution record once done (charged like any execution; the schedule does not move). ' +
+        'Refused (conflict) when the watch is capped or cancelled.',
+      answer: (execution, { id }) => lines([`Watch ${id} executed:`, executionLine(execution)], execution),
+    },
+  }),
+];
