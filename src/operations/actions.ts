@@ -4,7 +4,7 @@ import type { CoreContext } from '../ground/context.ts';
 import { DomainError, toDomainError } from '../ground/errors.ts';
 import { readPageToken, signPageToken } from '../ground/page-token.ts';
 import { assertScope } from '../ground/scopes.ts';
-import { checkInput, parseInput } from '../ground/validation.ts';
+import { checkInput } from '../ground/validation.ts';
 import {
   APPROVAL_STATUSES,
   approvalPendingGuard,
@@ -194,9 +194,8 @@ async function checkAction(ctx: CoreContext, action: Action, raw: Record<string,
 }
 
 /** POST /api/v1/oms/actions and the action-request tool: stores a pending request (nothing changes yet). */
-export async function requestAction(ctx: CoreContext, raw: unknown, now = new Date()): Promise<ApprovalRequestView> {
+export async function requestAction(ctx: CoreContext, input: z.output<typeof ActionRequestInput>, now = new Date()): Promise<ApprovalRequestView> {
   assertScope(ctx, 'oms:write');
-  const input = parseInput(ActionRequestInput, raw, 'action request');
   const { params, baseVersion } = await checkAction(ctx, input.action, input.params);
   const row: ApprovalRow = {
     id: randomId('apr'),

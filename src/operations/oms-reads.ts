@@ -4,7 +4,7 @@ import type { CoreContext } from '../ground/context.ts';
 import { DomainError } from '../ground/errors.ts';
 import { readPageToken, signPageToken } from '../ground/page-token.ts';
 import { assertScope } from '../ground/scopes.ts';
-import { checkInput, parseInput } from '../ground/validation.ts';
+import { checkInput } from '../ground/validation.ts';
 import {
   KEY_SCHEMAS,
   LINKS,

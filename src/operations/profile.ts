@@ -29,10 +29,9 @@ export async function getProfile(ctx: CoreContext): Promise<ProfileView> {
   return stored ? view(stored.profile, stored.updatedAt) : view(EMPTY_PROFILE, null);
 }
 
-/** Replaces the organization's sales profile with `raw` once it validates. */
-export async function putProfile(ctx: CoreContext, raw: unknown): Promise<ProfileView> {
+/** Replaces the organization's sales profile with a validated one. */
+export async function putProfile(ctx: CoreContext, profile: SalesProfile): Promise<ProfileView> {
   assertScope(ctx, 'commands');
-  const profile = parseInput(SalesProfileInput, raw);
   const updatedAt = new Date().toISOString();
   const result = view(profile, updatedAt);
   await writeSalesProfile(ctx.env.DB, ctx.principal.organization.id, profile, result.complete, updatedAt);

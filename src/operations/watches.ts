@@ -7,7 +7,7 @@ import type { CoreContext } from '../ground/context.ts';
 import { DomainError } from '../ground/errors.ts';
 import { MAX_PAGE_TOKEN_LENGTH, readPageToken, signPageToken } from '../ground/page-token.ts';
 import { assertScope } from '../ground/scopes.ts';
-import { checkInput, parseInput } from '../ground/validation.ts';
+import { checkInput } from '../ground/validation.ts';
 import {
   CreateWatchInput,
   WATCH_STATUSES,
@@ -100,9 +100,8 @@ export function viewOfRow(row: WatchRow): WatchView {
  * (so no delivery goes out unsigned), and answered as `webhookSecret` by the create that made it:
  * once, never again (POST /api/v1/oms/webhooks/secret rotates it and shows the new one).
  */
-export async function createWatch(ctx: CoreContext, raw: unknown, now = new Date()): Promise<CreatedWatch> {
+export async function createWatch(ctx: CoreContext, input: z.output<typeof CreateWatchInput>, now = new Date()): Promise<CreatedWatch> {
   assertScope(ctx, 'oms:write');
-  const input = parseInput(CreateWatchInput, raw, 'watch');
   const organizationId = ctx.principal.organization.id;
   const { type } = input.target;
   const key = normalizedKey(type, input.target.key, 'target.key', 'watch');

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { CoreContext } from '../ground/context.ts';
 import { assertScope } from '../ground/scopes.ts';
-import { parseInput } from '../ground/validation.ts';
 import { rotateWebhookSecret } from '../watches/webhooks/secrets.ts';
 
 /**
@@ -19,8 +18,7 @@ export interface WebhookSecretView {
   createdAt: string;
 }
 
-export async function createWebhookSecret(ctx: CoreContext, raw: unknown, now = new Date()): Promise<WebhookSecretView> {
+export async function createWebhookSecret(ctx: CoreContext, now = new Date()): Promise<WebhookSecretView> {
   assertScope(ctx, 'oms:write');
-  parseInput(WebhookSecretInput, raw);
   return rotateWebhookSecret(ctx.env.DB, ctx.principal.organization.id, now);
 }

@@ -18,7 +18,7 @@ async function companyName(key: string, domain: string): Promise<unknown> {
   return response.status === 404 ? undefined : (await response.json<{ properties: { name?: string } }>()).properties.name;
 }
 
-const RENAME = { action: 'update_properties', params: { type: 'company', key: 'acme.com', properties: { name: 'Acme Analytics Inc' } }, reason: 'The legal name changed.' };
+const RENAME = { action: 'update_properties' as const, params: { type: 'company', key: 'acme.com', properties: { name: 'Acme Analytics Inc' } }, reason: 'The legal name changed.' };
 
 async function marketOrganization(): Promise<DashboardOrganization> {
   const mine = await dashboardOrganization();

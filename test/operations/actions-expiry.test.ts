@@ -32,7 +32,7 @@ describe('expiry after 7 days', () => {
     const { org, approver } = await twoKeys();
     await importLines(org, [{ type: 'company', key: 'acme.com', properties: { name: 'Acme' } }]);
     const made = new Date();
-    const params = { action: 'update_properties', params: { type: 'company', key: 'acme.com', properties: { name: 'In time' } } };
+    const params = { action: 'update_properties' as const, params: { type: 'company', key: 'acme.com', properties: { name: 'In time' } } };
     const first = await requestAction(contextOf(org), params, made);
     const second = await requestAction(contextOf(org), params, made);
     const approverCtx = contextOf(org, approver.keyId);

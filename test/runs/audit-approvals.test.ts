@@ -12,7 +12,7 @@ describe('the audit lists approval requests waiting longer than 3 days', () => {
     const other = await createOrganization();
     await importLines(org, [{ type: 'company', key: 'acme.com', properties: { name: 'Acme' } }]);
     await importLines(other, [{ type: 'company', key: 'acme.com', properties: { name: 'Acme' } }]);
-    const update = { action: 'update_properties', params: { type: 'company', key: 'acme.com', properties: { name: 'Acme Two' } } };
+    const update = { action: 'update_properties' as const, params: { type: 'company', key: 'acme.com', properties: { name: 'Acme Two' } } };
     const ago = (days: number) => new Date(Date.now() - days * DAY);
 
     const waiting = await requestAction(contextOf(org), update, ago(4));

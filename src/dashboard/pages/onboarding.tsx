@@ -1,6 +1,8 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { coreContextFor } from '../../operations/account.ts';
+import { parseInput } from '../../ground/validation.ts';
+import { SalesProfileInput } from '../../ground/schemas/profile.ts';
 import { getProfile, putProfile, type ProfileView } from '../../operations/profile.ts';
 import { ErrorSummary, Field, Notice } from '../components.tsx';
 import type { DashboardEnv } from '../env.ts';
@@ -107,7 +109,7 @@ onboarding.get('/', async (c) => {
 onboarding.post('/', async (c) => {
   const form = await readForm(c);
   try {
-    await putProfile(coreContextFor(accountContext(c)), profileInput(form));
+    await putProfile(coreContextFor(accountContext(c)), parseInput(SalesProfileInput, profileInput(form)));
     return c.redirect('/dashboard/onboarding?saved=1', 303);
   } catch (error) {
     const errors = formErrors(error, FIELDS);

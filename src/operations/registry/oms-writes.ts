@@ -147,7 +147,7 @@ export const OMS_WRITE_OPERATIONS = [
     output: WebhookSecret,
     errors: ['invalid_input', 'payload_too_large'],
     effects: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-    run: (ctx, input) => createWebhookSecret(ctx, input),
+    run: (ctx) => createWebhookSecret(ctx),
     rest: {
       method: 'post',
       path: '/oms/webhooks/secret',
