@@ -151,3 +151,20 @@ export function insertReplacementStatement(db: D1Database, key: Omit<NewKey, 'na
     )
     .bind(key.id, key.prefix, key.hash, key.createdAt, key.organizationId, oldKeyId);
 }
+
+/** An active key as the audit checks it: when it was made and last used. */
+export interface ActiveKey {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** The organization's active (not revoked) keys, the oldest first; at most `limit`. */
+export async function listActiveKeys(db: D1Database, organizationId: string, limit: number): Promise<ActiveKey[]> {
+  const { results } = await db
+    .prepare(`SELECT id, name, created_at, last_used_at FROM api_keys WHERE organization_id = ? AND revoked_at IS NULL ORDER BY created_at LIMIT ?`)
+    .bind(organizationId, limit)
+    .all<{ id: string; name: string; created_at: string; last_used_at: string | null }>();
+  return results.map((row) => ({ id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at }));
+}

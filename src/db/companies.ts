@@ -1,7 +1,8 @@
 
 /**
  * Reads of the organization's `company` objects: the ones research, competitors and runs need to
- * recognise and name companies. Writes go through oms/store.ts like every object's.
+ * recognise and name companies, and the `competitors` links between them. Writes go through
+ * oms/store.ts like every object's.
  */
 
 /**
@@ -40,3 +41,23 @@ export async function companyName(db: D1Database, organizationId: string, key: s
 
 /** At most this many companies are named in one text (a brief links to them; research/speakers.ts). */
 export const COMPANIES_NAMED = 25;
+
+/**
+ * Companies linked to company `key` by a `competitors` link either way, at most `limit` (by key, so
+ * the answer is stable). Links with provenance `research` are left out (the competitors command
+ * wrote those itself).
+ */
+export async function linkedCompetitors(db: D1Database, organizationId: string, key: string, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT to_key AS other FROM links WHERE organization_id = ?1 AND link = 'competitors' AND from_type = 'company'
+          AND from_key = ?2 AND source_kind != 'research'
+       UNION
+       SELECT from_key AS other FROM links WHERE organization_id = ?1 AND link = 'competitors' AND to_type = 'company'
+          AND to_key = ?2 AND source_kind != 'research'
+       ORDER BY other LIMIT ?3`,
+    )
+    .bind(organizationId, key, limit)
+    .all<{ other: string }>();
+  return results.map((row) => row.other);
+}

@@ -1,7 +1,7 @@
 /**
  * Reads of OMS objects, their links, provenance and history (search, pivot, get, provenance).
  * Every statement is scoped by organization and bounded by LIMIT; every value is a bound
- * parameter. Writes go through oms/store.ts.
+ * parameter. Writes go through oms/store.ts, with the statements of db/object-writes.ts.
  */
 
 export interface StoredObject {

@@ -1,5 +1,5 @@
 import { randomId } from '../ground/api-key.ts';
-import { listCompanies } from '../db/companies.ts';
+import { linkedCompetitors, listCompanies } from '../db/companies.ts';
 import { writeObjects } from '../oms/store.ts';
 import {
   findCompanyCells,
@@ -41,7 +41,7 @@ export async function competitors(ctx: CoreContext, input: CompetitorsInput, pro
     return entry;
   };
   if (target.key === profile.domain) for (const key of profile.competitors) candidate(key).knownFrom.push('profile');
-  for (const key of await linkedCompetitors(db, org, target.key)) candidate(key).knownFrom.push('link');
+  for (const key of await linkedCompetitors(db, org, target.key, MAX_LINKED_COMPETITORS)) candidate(key).knownFrom.push('link');
   const known = [...companies, ...[...candidates.keys()].filter((k) => !companies.some((c) => c.key === k)).map((key) => ({ key }))];
   for (const [key, evidence] of await findCompetitorEvidence(db, org, target, known)) candidate(key).evidence.push(...evidence);
   candidates.delete(target.key);
@@ -67,28 +67,13 @@ function resolveTarget(company: string | undefined, profile: SalesProfile, compa
   return byName ?? { key: wanted.toLowerCase(), name: wanted };
 }
 
-/** At most this many linked competitors are read for one analysis (it shows at most 25). */
-export const MAX_LINKED_COMPETITORS = 100;
-
 /**
- * Competitors linked to `key` either way, at most MAX_LINKED_COMPETITORS (by key, so the answer is
- * stable). Links this command wrote itself (provenance `research`) are left out: they restate the
- * source evidence, and counting them would change the next answer.
+ * At most this many linked competitors are read for one analysis (it shows at most 25): those
+ * linked to the target either way, by key (db/companies.ts `linkedCompetitors`). Links this command
+ * wrote itself (provenance `research`) are left out: they restate the source evidence, and counting
+ * them would change the next answer.
  */
-async function linkedCompetitors(db: D1Database, org: string, key: string): Promise<string[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT to_key AS other FROM links WHERE organization_id = ?1 AND link = 'competitors' AND from_type = 'company'
-          AND from_key = ?2 AND source_kind != 'research'
-       UNION
-       SELECT from_key AS other FROM links WHERE organization_id = ?1 AND link = 'competitors' AND to_type = 'company'
-          AND to_key = ?2 AND source_kind != 'research'
-       ORDER BY other LIMIT ?3`,
-    )
-    .bind(org, key, MAX_LINKED_COMPETITORS)
-    .all<{ other: string }>();
-  return results.map((row) => row.other);
-}
+export const MAX_LINKED_COMPETITORS = 100;
 
 function render(target: KnownCompany, ranked: CompetitorCandidate[], cells: Map<string, CompanyCells>): string {
   // Names and keys come from the caller's input and imported data: escaped like any source text.

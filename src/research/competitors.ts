@@ -1,5 +1,5 @@
 import { holdsStrength, sentenceAnswerTypes } from './answer-types.ts';
-import { searchNewestPassages } from './bounded-search.ts';
+import { searchNewestPassages } from '../db/passages.ts';
 import type { ResearchSource } from './provider.ts';
 import { hasSearchTerms, MAX_QUERY_TERMS } from './fts-query.ts';
 import { anyOf, scopeExpression, searchPassages, sourceOf } from './search.ts';

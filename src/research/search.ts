@@ -1,9 +1,11 @@
-import { inPassageBlock, passageBlock } from '../db/passage-blocks.ts';
+import { passageBlock } from '../db/passage-blocks.ts';
+import { countPassageMatches, searchTopicPassages, type FoundPassage, type RankedPassage } from '../db/passages.ts';
 import { MAX_POLICY_DOMAINS } from '../ground/schemas/common.ts';
 import { columnMatch, columnPhrase, MAX_QUERY_TERMS, searchTerms, termText } from './fts-query.ts';
 import type { ResearchSource } from './provider.ts';
-import type { RankedPassage } from './select.ts';
 import { FACTS_VERSION } from './sentence-facts.ts';
+
+export { searchPassages, type FoundPassage } from '../db/passages.ts';
 
 /** Include and exclude lists of source domains. */
 export interface DomainPolicy {
@@ -54,8 +56,6 @@ export function allOf(words: readonly string[]): string {
   return columnMatch('{title text}', words, 'AND');
 }
 
-const PASSAGE_COLUMNS = 'p.source_key AS sourceKey, p.text, p.title, p.domain, p.published_at AS publishedAt';
-
 /** The source a passage belongs to, from the columns stored with it. */
 export function sourceOf(passage: RankedPassage): ResearchSource {
   return {
@@ -64,26 +64,6 @@ export function sourceOf(passage: RankedPassage): ResearchSource {
     domain: passage.domain,
     ...(passage.publishedAt ? { publishedAt: passage.publishedAt } : {}),
   };
-}
-
-/**
- * The best passages for an FTS5 expression by BM25 (titles weigh double). The top `limit` rows are
- * taken from the index alone, and only they are joined to their text: the scope is part of the
- * expression, so nothing is filtered after the sort.
- */
-export async function searchPassages(db: D1Database, expression: string, limit: number): Promise<RankedPassage[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT ${PASSAGE_COLUMNS}, hits.score
-         FROM (SELECT rowid, rank AS score FROM passages_fts
-                WHERE passages_fts MATCH ?1 AND rank MATCH 'bm25(0.0, 0.0, 2.0, 1.0)'
-                ORDER BY rank LIMIT ?2) AS hits
-         JOIN passages p ON p.id = hits.rowid
-        ORDER BY hits.score`,
-    )
-    .bind(expression, limit)
-    .all<RankedPassage>();
-  return results;
 }
 
 /**
@@ -103,85 +83,11 @@ export async function capTermCounts(db: D1Database, scope: string, words: readon
   const counts = new Map<string, number>();
   for (let start = 0; start < terms.length; start += MAX_QUERY_TERMS) {
     const chunk = terms.slice(start, start + MAX_QUERY_TERMS);
-    const columns = chunk.map(
-      (_, i) => `(SELECT count(*) FROM (SELECT 1 FROM passages_fts WHERE passages_fts MATCH ?${i + 2} LIMIT ?1)) AS c${i}`,
-    );
-    const row = await db
-      .prepare(`SELECT ${columns.join(', ')}`)
-      .bind(cap, ...chunk.map((term) => `${scope} AND ${anyOf([term])}`))
-      .first<Record<string, number>>();
-    chunk.forEach((term, i) => counts.set(term, row?.[`c${i}`] ?? 0));
+    const found = await countPassageMatches(db, chunk.map((term) => `${scope} AND ${anyOf([term])}`), cap);
+    chunk.forEach((term, i) => counts.set(term, found[i] ?? 0));
   }
   return words.map((word) => counts.get(termText(word)) ?? 0);
 }
-
-/** A passage found for a topic: its text and, when stored and current, its sentences' facts. */
-export interface FoundPassage extends RankedPassage {
-  /** Its row id (in its organization's block of ids; a JavaScript number, exact up to 2^53: block 8191). */
-  id: number;
-  /** The stored facts (sentence-facts.ts `encodeFacts`) when they are of FACTS_VERSION; else null (a row indexed before migration 0011, or by an older version). */
-  facts: string | null;
-}
-
-/**
- * The one statement of `findTopicPassages`. Bound: ?1 the source policy's `policyFilter`, ?2 the
- * search terms (a JSON array of `searchTerms`, each safe inside an FTS5 phrase), ?3
- * COMMON_TERM_MATCHES, ?4 the limit, ?5 FACTS_VERSION, ?6 the number of the organization's block
- * of passage ids (db/passage-blocks.ts). Every read of the index is scoped by
- * that rowid range, which FTS5 seeks to, not by a token of the index: BM25 weighs each phrase of an
- * expression by reading its whole row list, and an organization token's list is the organization's
- * every passage. Steps, each a CTE:
- * `counts` counts each term's passages in the scope up to ?3 (rowid order, no ranking);
- * `q` builds the three FTS5 expressions from them: the informative terms (matching fewer than ?3)
- * any-of, the present terms all-of and any-of; `ranked` takes the top ?4 of the informative
- * expression by BM25 (titles weigh double); `tier1` and `tier2` fill what is left with the newest
- * passages holding every, then any present term, only as many as are missing (`filled` and
- * `found` keep each passage once, at its best tier). A step that is not needed (no such term, or
- * the list already full) matches `nomatch`, an expression that matches no row and reads next to
- * nothing of the index (FTS5 reads an expression's index entries even under LIMIT 0), so unused
- * steps cost nothing.
- *
- * D1 prepares a statement on every call, and SQLite copies a CTE's whole tree (with the CTEs it
- * reads) at each reference, so preparing costs more than running on a small knowledge base: each
- * CTE is referenced as few times as it can be, and the block comes bound, not as a CTE (2.7 ms of
- * SQLite before, 1.2 ms after, on the demo market).
- */
-const TOPIC_SEARCH = `
-WITH counts AS MATERIALIZED (
-  SELECT value AS term,
-         (SELECT count(*) FROM (SELECT 1 FROM passages_fts
-                                 WHERE ${inPassageBlock('rowid', '?6')}
-                                   AND passages_fts MATCH '{title text} : ("' || value || '")' || ?1 LIMIT ?3)) AS n
-    FROM json_each(?2)),
-q AS MATERIALIZED (
-  SELECT (SELECT '{title text} : (' || group_concat('"' || term || '"', ' OR ') || ')' || ?1 FROM counts WHERE n > 0 AND n < ?3) AS informative,
-         (SELECT '{title text} : (' || group_concat('"' || term || '"', ' AND ') || ')' || ?1 FROM counts WHERE n > 0) AS every,
-         (SELECT '{title text} : (' || group_concat('"' || term || '"', ' OR ') || ')' || ?1 FROM counts WHERE n > 0) AS some,
-         (SELECT count(*) FROM counts WHERE n > 0) AS present,
-         '{title text} : ("")' AS nomatch),
-ranked AS MATERIALIZED (
-  SELECT rowid, rank AS score FROM passages_fts
-   WHERE ${inPassageBlock('rowid', '?6')}
-     AND passages_fts MATCH (SELECT coalesce(informative, nomatch) FROM q) AND rank MATCH 'bm25(0.0, 0.0, 2.0, 1.0)'
-   ORDER BY rank LIMIT ?4),
-tier1 AS MATERIALIZED (
-  SELECT rowid FROM passages_fts
-   WHERE ${inPassageBlock('rowid', '?6')}
-     AND passages_fts MATCH (SELECT iif(present = 0 OR (SELECT count(*) FROM ranked) >= ?4, nomatch, every) FROM q)
-   ORDER BY rowid DESC LIMIT max(?4 - (SELECT count(*) FROM ranked), 0)),
-filled AS MATERIALIZED (
-  SELECT rowid, min(tier) AS tier, score FROM (SELECT rowid, score, 0 AS tier FROM ranked UNION ALL SELECT rowid, 0, 1 FROM tier1) GROUP BY rowid),
-tier2 AS MATERIALIZED (
-  SELECT rowid FROM passages_fts
-   WHERE ${inPassageBlock('rowid', '?6')}
-     AND passages_fts MATCH (SELECT iif(present < 2 OR (SELECT count(*) FROM filled) >= ?4, nomatch, some) FROM q)
-   ORDER BY rowid DESC LIMIT max(?4 - (SELECT count(*) FROM filled), 0)),
-found AS (
-  SELECT rowid, min(tier) AS tier, score FROM (SELECT rowid, tier, score FROM filled UNION ALL SELECT rowid, 2, 0 FROM tier2) GROUP BY rowid)
-SELECT p.id, p.source_key AS sourceKey, p.title, p.domain, p.published_at AS publishedAt, found.score,
-       iif(p.facts_version = ?5, p.facts, NULL) AS facts, p.text
-  FROM found JOIN passages p ON p.id = found.rowid
- ORDER BY found.tier, found.score, iif(found.tier = 0, found.rowid, -found.rowid)`;
 
 /**
  * Passages about a topic, searched by at most MAX_QUERY_TERMS of its words (`searchTerms`: the
@@ -200,11 +106,14 @@ export async function findTopicPassages(db: D1Database, scope: PassageScope, top
   if (words.length === 0) return [];
   const block = await passageBlock(db, scope.organizationId);
   if (block === null) return [];
-  const { results } = await db
-    .prepare(TOPIC_SEARCH)
-    .bind(policyFilter(scope.policy), JSON.stringify(words), COMMON_TERM_MATCHES, limit, FACTS_VERSION, block)
-    .all<FoundPassage>();
-  return results;
+  return searchTopicPassages(db, {
+    policyFilter: policyFilter(scope.policy),
+    terms: words,
+    commonTermMatches: COMMON_TERM_MATCHES,
+    limit,
+    factsVersion: FACTS_VERSION,
+    block,
+  });
 }
 
 /** `findTopicPassages` as the other searches return passages. */

@@ -1,19 +1,11 @@
 import { answerTypeMatch, topicAnswerTypes, type AnswerType } from './answer-types.ts';
 import { analyzePassage, answersIn, stems, type SentenceFacts } from './sentence-facts.ts';
 import { similarity } from './text.ts';
+import type { RankedPassage } from '../db/passages.ts';
 
 export { informativeness, stems } from './sentence-facts.ts';
 
-/** A passage the search returned, with its BM25 score (lower is better, as FTS5 reports it). */
-export interface RankedPassage {
-  sourceKey: string;
-  text: string;
-  score: number;
-  /** The source's title, domain and date, stored with each passage. */
-  title: string;
-  domain: string;
-  publishedAt: string | null;
-}
+export type { RankedPassage } from '../db/passages.ts';
 
 /** Why a sentence was chosen: each part of its relevance, so a ranking can be explained. */
 export interface RelevanceParts {

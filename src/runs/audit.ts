@@ -3,6 +3,9 @@ import { missingProfileFields } from '../ground/schemas/profile.ts';
 import type { SalesProfile } from '../ground/schemas/profile.ts';
 import { readSalesProfile } from '../db/sales-profiles.ts';
 import { waitingApprovalRequests } from '../db/approval-requests.ts';
+import { listActiveKeys } from '../db/api-keys.ts';
+import { countDataProblems, DATA_TYPES } from '../db/data-audit.ts';
+import { countPassagesAndSources } from '../db/passages.ts';
 import { auditWatches, type AuditedWatch } from '../db/watches.ts';
 import { TIER_PRICE_MICROS, type WatchTier } from '../ground/schemas/watch.ts';
 import type { ResearchSource } from '../research/provider.ts';
@@ -47,15 +50,8 @@ const ENTRIES_PER_STATEMENT = 90;
 
 /** Distinct sources among the first OWN_PASSAGES_READ passages of the organization's own domain. */
 async function ownSourceCount(db: D1Database, ownPages: string): Promise<{ count: number; capped: boolean }> {
-  const row = await db
-    .prepare(
-      `SELECT count(*) AS passages, count(DISTINCT p.source_key) AS sources
-         FROM (SELECT rowid FROM passages_fts WHERE passages_fts MATCH ?1 LIMIT ?2) AS hits
-         JOIN passages p ON p.id = hits.rowid`,
-    )
-    .bind(ownPages, OWN_PASSAGES_READ)
-    .first<{ passages: number; sources: number }>();
-  return { count: row?.sources ?? 0, capped: (row?.passages ?? 0) >= OWN_PASSAGES_READ };
+  const found = await countPassagesAndSources(db, ownPages, OWN_PASSAGES_READ);
+  return { count: found.sources, capped: found.passages >= OWN_PASSAGES_READ };
 }
 
 /**
@@ -153,68 +149,9 @@ async function auditGoToMarket(db: D1Database, organizationId: string): Promise<
 
 /** The data step checks at most this many objects of each type (company, person, source), and this many links. */
 export const DATA_SAMPLE = 10_000;
-const DATA_TYPES = ['company', 'person', 'source'] as const;
 
 /** Each data problem names at most this many objects (or links, or domains) to fix. */
 export const DATA_EXAMPLES = 5;
-
-interface DataCounts {
-  total: number;
-  /** Up to DATA_EXAMPLES of each problem's objects: `type key`, the shared domain, or the link. */
-  examples: { missing: string[]; stale: string[]; duplicates: string[]; dangling: string[] };
-  examined: Record<(typeof DATA_TYPES)[number], number>;
-  missing: number;
-  stale: number;
-  duplicates: number;
-  links: number;
-  dangling: number;
-}
-
-/** The data step's counts, each over at most DATA_SAMPLE rows (the first by key), in one statement. */
-async function countDataProblems(db: D1Database, organizationId: string): Promise<DataCounts> {
-  const sample = (type: string) =>
-    `SELECT * FROM (SELECT type, key, properties FROM objects WHERE organization_id = ?1 AND type = '${type}' ORDER BY key LIMIT ?2)`;
-  const missing = `(type IN ('company', 'person') AND json_extract(properties, '$.name') IS NULL) OR
-            (type = 'source' AND json_extract(properties, '$.publishedAt') IS NULL)`;
-  const stale = `type = 'source' AND json_extract(properties, '$.publishedAt') < ?3`;
-  const dangling = `NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = l.organization_id AND o.type = l.from_type AND o.key = l.from_key) OR
-            NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = l.organization_id AND o.type = l.to_type AND o.key = l.to_key)`;
-  const duplicated = `SELECT lower(replace(coalesce(json_extract(properties, '$.domain'), key), 'www.', '')) AS d FROM sampled
-             WHERE type = 'company' GROUP BY d HAVING COUNT(*) > 1`;
-  const row = await db
-    .prepare(
-      `WITH sampled AS (${DATA_TYPES.map(sample).join(' UNION ALL ')}),
-            sampled_links AS (SELECT * FROM links WHERE organization_id = ?1 LIMIT ?2)
-       SELECT
-         (SELECT count(*) FROM (SELECT 1 FROM objects WHERE organization_id = ?1 AND type != 'brief' LIMIT ?2 + 1)) AS total,
-         (SELECT count(*) FROM sampled WHERE type = 'company') AS companies,
-         (SELECT count(*) FROM sampled WHERE type = 'person') AS people,
-         (SELECT count(*) FROM sampled WHERE type = 'source') AS sources,
-         (SELECT count(*) FROM sampled WHERE ${missing}) AS missing,
-         (SELECT json_group_array(type || ' ' || key) FROM (SELECT type, key FROM sampled WHERE ${missing} LIMIT ?4)) AS missingKeys,
-         (SELECT count(*) FROM sampled WHERE ${stale}) AS stale,
-         (SELECT json_group_array(key) FROM (SELECT key FROM sampled WHERE ${stale} ORDER BY json_extract(properties, '$.publishedAt') LIMIT ?4)) AS staleKeys,
-         (SELECT count(*) FROM (${duplicated})) AS duplicates,
-         (SELECT json_group_array(d) FROM (${duplicated} ORDER BY d LIMIT ?4)) AS duplicateKeys,
-         (SELECT count(*) FROM sampled_links) AS links,
-         (SELECT count(*) FROM sampled_links l WHERE ${dangling}) AS dangling,
-         (SELECT json_group_array(from_type || ' ' || from_key || ' ' || link || ' ' || to_type || ' ' || to_key) FROM (SELECT * FROM sampled_links l WHERE ${dangling} LIMIT ?4)) AS danglingKeys`,
-    )
-    .bind(organizationId, DATA_SAMPLE, new Date(Date.now() - 730 * DAY).toISOString().slice(0, 10), DATA_EXAMPLES)
-    .first<Record<string, number | string>>();
-  const n = (name: string) => Number(row?.[name] ?? 0);
-  const keys = (name: string) => JSON.parse(String(row?.[name] ?? '[]')) as string[];
-  return {
-    total: n('total'),
-    examples: { missing: keys('missingKeys'), stale: keys('staleKeys'), duplicates: keys('duplicateKeys'), dangling: keys('danglingKeys') },
-    examined: { company: n('companies'), person: n('people'), source: n('sources') },
-    missing: n('missing'),
-    stale: n('stale'),
-    duplicates: n('duplicates'),
-    links: n('links'),
-    dangling: n('dangling'),
-  };
-}
 
 /**
  * Data: objects missing key properties (company name, source date, person name), sources published
@@ -224,7 +161,11 @@ async function countDataProblems(db: D1Database, organizationId: string): Promis
  * and 5 points per dangling link (at most 30).
  */
 async function auditData(db: D1Database, organizationId: string): Promise<StepOutput> {
-  const counts = await countDataProblems(db, organizationId);
+  const counts = await countDataProblems(db, organizationId, {
+    sample: DATA_SAMPLE,
+    staleBefore: new Date(Date.now() - 730 * DAY).toISOString().slice(0, 10),
+    examples: DATA_EXAMPLES,
+  });
   const { missing, stale, duplicates, dangling } = counts;
   if (counts.total === 0) {
     return output(null, 'No objects yet.', ['- The OMS holds no companies, people or sources (briefs Recon wrote are not counted).'], [
@@ -290,24 +231,21 @@ export const KEYS_READ = 500;
 
 /** Keys: active keys never used, unused for 90 days, or older than 90 days; 10 points off each. */
 async function auditKeys(db: D1Database, organizationId: string): Promise<StepOutput> {
-  const { results } = await db
-    .prepare(`SELECT id, name, created_at, last_used_at FROM api_keys WHERE organization_id = ? AND revoked_at IS NULL ORDER BY created_at LIMIT ?`)
-    .bind(organizationId, KEYS_READ)
-    .all<{ id: string; name: string; created_at: string; last_used_at: string | null }>();
+  const results = await listActiveKeys(db, organizationId, KEYS_READ);
   const cutoff = new Date(Date.now() - 90 * DAY).toISOString();
-  const neverUsed = results.filter((k) => !k.last_used_at);
-  const idle = results.filter((k) => k.last_used_at && k.last_used_at < cutoff);
-  const old = results.filter((k) => k.created_at < cutoff);
+  const neverUsed = results.filter((k) => !k.lastUsedAt);
+  const idle = results.filter((k) => k.lastUsedAt && k.lastUsedAt < cutoff);
+  const old = results.filter((k) => k.createdAt < cutoff);
   const fixes: Fix[] = [];
   for (const key of [...neverUsed, ...idle]) {
     fixes.push({
       priority: 'medium',
-      action: `Revoke key ${key.id} ("${key.name}"): ${key.last_used_at ? 'unused for 90 days' : 'never used'}.`,
+      action: `Revoke key ${key.id} ("${key.name}"): ${key.lastUsedAt ? 'unused for 90 days' : 'never used'}.`,
       where: `the dashboard page /dashboard/settings/keys (key ${key.id}), or npm run keys -- revoke ${key.id}`,
     });
   }
   for (const key of old) {
-    fixes.push({ priority: 'low', action: `Rotate key ${key.id} ("${key.name}"), created ${key.created_at.slice(0, 10)}: create a replacement, switch to it, revoke the old one.`, where: `the dashboard page /dashboard/settings/keys (create, then revoke ${key.id}), or npm run keys -- create --org <slug> --name "${key.name}", then npm run keys -- revoke ${key.id}` });
+    fixes.push({ priority: 'low', action: `Rotate key ${key.id} ("${key.name}"), created ${key.createdAt.slice(0, 10)}: create a replacement, switch to it, revoke the old one.`, where: `the dashboard page /dashboard/settings/keys (create, then revoke ${key.id}), or npm run keys -- create --org <slug> --name "${key.name}", then npm run keys -- revoke ${key.id}` });
   }
   const score = clamp(100 - 10 * (neverUsed.length + idle.length + old.length));
   const shown = results.length >= KEYS_READ ? `${KEYS_READ}+` : String(results.length);

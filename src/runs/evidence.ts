@@ -1,9 +1,8 @@
 import { listCompanies } from '../db/companies.ts';
 import { aliasesOf, mentionFinder, wordTokens, type KnownCompany } from '../research/competitors.ts';
-import { searchNewestPassages } from '../research/bounded-search.ts';
+import { searchNewestPassages, type RankedPassage } from '../db/passages.ts';
 import { columnMatch, columnPhrase } from '../research/fts-query.ts';
 import { anyOf, scopeExpression, sourceOf } from '../research/search.ts';
-import type { RankedPassage } from '../research/select.ts';
 import { isCitable, splitSentences } from '../research/text.ts';
 import { AREA_TERMS, GTM_AUDIT_AREAS, RECENT_DAYS, type Candidate, type GtmArea } from './rubric.ts';
 
