@@ -1,6 +1,13 @@
-import { ErrorCode as RpcCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode as RpcCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError, errorBody, toDomainError, type ErrorBody, type ErrorCode } from '../ground/errors.ts';
 import { errorHeaders } from '../middleware/error-response.ts';
+
+/**
+ * The MCP door's error funnel, for everything it answers in JSON-RPC: a refusal before the
+ * transport (`rpcErrorResponse`, with the HTTP status and headers the HTTP funnel gives the same
+ * error), an error inside JSON-RPC handling (`toRpcError`), and a failed tool call, which MCP
+ * answers as a result (`toToolResult`). Each carries the REST error body: error, message, requestId.
+ */
 
 /**
  * The JSON-RPC code of each error code: bad arguments and unknown ids are invalid params (what the
@@ -87,4 +94,18 @@ export function rpcErrorResponse(error: DomainError, requestId: string, options:
     { jsonrpc: '2.0', id: options.id ?? null, error: { code: rpcError.code, message: rpcError.message, data: rpcError.data } },
     { status: error.status, headers: errorHeaders(error) },
   );
+}
+
+/**
+ * A failed tool call as a tool result: the same code and message as the REST body, readable by a
+ * model, with the JSON body as structured content. Unexpected errors are logged and answered as
+ * `internal`, never with their detail.
+ */
+export function toToolResult(error: unknown, requestId: string): CallToolResult {
+  const domainError = toDomainError(error, requestId);
+  const body = errorBody(domainError, requestId);
+  const lines = [`Error ${body.error}: ${body.message}`];
+  // Each detail's message already names its field (src/ground/validation.ts).
+  for (const detail of body.details ?? []) lines.push(`- ${detail.message}`);
+  return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: { ...body }, isError: true };
 }
