@@ -1,6 +1,6 @@
 import { mirrorWatchStatement, type WatchRow } from '../db/watches.ts';
 import { logEvent } from '../ground/log.ts';
-import { hasEnded, type WatchRecord } from './record.ts';
+import { viewOf, type WatchRecord } from './record.ts';
 
 /**
  * The watch's D1 mirror (table `watches`, src/db/watches.ts): the row that lists it, written from
@@ -10,27 +10,16 @@ import { hasEnded, type WatchRecord } from './record.ts';
 /** When a D1 mirror write fails outside an execution's batch, the object writes it again this much later. */
 export const MIRROR_RETRY_SECONDS = 5;
 
+/** The D1 row: what the watch answers, plus its organization, target columns, version and webhook URL. */
 export function watchRow(watch: WatchRecord, nextRunAt: string | null): WatchRow {
+  const { target, webhook, ...view } = viewOf(watch, nextRunAt);
   return {
-    id: watch.id,
+    ...view,
     organizationId: watch.organizationId,
-    targetType: watch.target.type,
-    targetKey: watch.target.key,
-    query: watch.query,
-    frequency: watch.frequency,
-    tier: watch.tier,
-    costCapMicros: watch.costCapMicros,
-    spentMicros: watch.spentMicros,
-    sourcePolicy: watch.sourcePolicy,
-    status: watch.status,
-    executions: watch.executions,
-    lastRunAt: watch.lastRunAt,
-    nextRunAt: hasEnded(watch) ? null : nextRunAt,
-    createdAt: watch.createdAt,
-    updatedAt: watch.updatedAt,
-    cancelledAt: watch.cancelledAt,
+    targetType: target.type,
+    targetKey: target.key,
     version: watch.version,
-    webhookUrl: watch.webhook?.url ?? null,
+    webhookUrl: webhook?.url ?? null,
   };
 }
 
