@@ -7,7 +7,7 @@
  *   operations  src/operations/   one file per operation both doors call, with its zod schema
  *   engines     src/research/, src/runs/, src/oms/, src/auth/, src/durable-objects/, src/watches/,
  *               src/oauth/ (the OAuth authorization server: library setup, tokens to principals, consent)
- *   storage     src/db/           D1 statements and row mapping
+ *   storage     src/db/           D1 and Durable Object SQLite statements and row mapping
  *   ground      src/ground/       errors, context, config, ids and tokens, validation, log, shared schemas
  */
 const DOORS = '^src/(app|index|env)\\.ts$|^src/(routes|mcp|middleware|dashboard)/';

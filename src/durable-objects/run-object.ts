@@ -1,16 +1,23 @@
-import { DurableObject } from 'cloudflare:workers';
+import { Agent, type Schedule } from 'agents';
 import { logEvent } from '../ground/log.ts';
 import { mirrorRun } from '../db/runs.ts';
+import { createRunTables, LEGACY_RUN_KEY, readRun, writeRun } from '../db/run-object-storage.ts';
 import { RUN_PLANS } from '../runs/plans.ts';
 import type { RunArgs, RunKind, RunPlan, RunRecord, StepOutput } from '../runs/types.ts';
 
 /** A step that throws is retried this many times (with backoff) before the run fails. */
 export const MAX_STEP_RETRIES = 3;
 const BACKOFF_BASE_MS = 1_000;
-/** How long one alarm keeps running steps before handing over to the next alarm. */
+/** How long one `advance` keeps running steps before handing over to the next one. */
 const STEPS_PER_ALARM_MS = 10_000;
-/** When a D1 summary write fails, the alarm writes it again after this long. */
+/** When a D1 summary write fails, `remirror` writes it again after this long. */
 const MIRROR_RETRY_MS = 1_000;
+/**
+ * Where the `agents` lifecycle looks for the name of an object whose id has none. A run object is
+ * addressed by its unique id (the run id), which carries no name, and an Agent does not start
+ * without one: the object names itself with its id there (see the constructor).
+ */
+const STORED_NAME_KEY = '__ps_name';
 
 export interface RunInit {
   id: string;
@@ -24,25 +31,52 @@ export interface RunInit {
 }
 
 /**
- * One asynchronous run (gtm-audit or audit). Its whole state is one record in storage under `run`;
- * `alarm()` runs the pending steps in order, persisting each output before the next step starts,
- * and re-arms when it hands over, so a restart or a deploy resumes where it stopped, and an alarm
- * delivered twice finds the steps done.
+ * One asynchronous run (gtm-audit or audit), an `agents` Agent addressed by its unique id (the run
+ * id). Its state is the run record in its SQLite (src/db/run-object-storage.ts); the steps advance
+ * on its schedule: `advance` runs the pending steps in order, persisting each output before the
+ * next step starts, and schedules the next `advance` when it hands over or backs off, so a restart
+ * or a deploy resumes where it stopped, and an `advance` delivered twice finds the steps done.
  *
  * Every change of the record after start goes through `transition()`, a compare-and-set on the
  * object's own storage: it changes only a `running` run (`completed`, `failed` and `cancelled` are
  * terminal), so a step that finishes after a cancel has its output discarded, and it writes the D1
- * summary itself, with a guard that makes the summary move forward only.
+ * summary itself, with a guard that makes the summary move forward only. A summary write that
+ * fails is written again by `remirror`, MIRROR_RETRY_MS later, until D1 takes it.
  */
-export class RunObject extends DurableObject<Env> {
+export class RunObject extends Agent {
   /** The plans by kind; a test may replace this on one instance to inject failures. */
   plans: Record<RunKind, RunPlan> = RUN_PLANS;
   /** Writes the run's summary row in D1; a test may wrap it to make one write land late. */
   mirror: (db: D1Database, run: RunRecord) => Promise<void> = mirrorRun;
 
+  /** The `advance` running in this instance, if any: a second delivery meanwhile leaves the steps to it. */
+  private advancing: Promise<void> | null = null;
+
+  constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
+    super(ctx, env);
+    // Synchronous, before anything can start the lifecycle (which reads the name).
+    if (ctx.id.name === undefined && ctx.storage.kv.get(STORED_NAME_KEY) === undefined) ctx.storage.kv.put(STORED_NAME_KEY, ctx.id.toString());
+  }
+
+  /**
+   * Creates the tables, and moves a run stored by the earlier version of this object (one
+   * key-value record, advanced by raw alarms) into them, scheduling what it was waiting for: its
+   * next step, or (an ended run) its D1 summary once more. The platform alarm such a run left
+   * behind wakes the object, and this start runs before its schedule is read.
+   */
+  override async onStart(): Promise<void> {
+    createRunTables(this.sql.bind(this));
+    const legacy = this.ctx.storage.kv.get<RunRecord>(LEGACY_RUN_KEY);
+    if (legacy === undefined) return;
+    if (!this.stored()) writeRun(this.sql.bind(this), legacy);
+    this.ctx.storage.kv.delete(LEGACY_RUN_KEY);
+    const run = this.stored()!;
+    await this.schedule(new Date(), run.status === 'running' ? 'advance' : 'remirror', undefined, { idempotent: true });
+  }
+
   /** Starts the run (idempotent: a second call returns the run as it is). */
   async start(init: RunInit): Promise<RunRecord> {
-    const existing = await this.read();
+    const existing = this.stored();
     if (existing) return existing;
     const now = init.createdAt ?? new Date().toISOString();
     const run: RunRecord = {
@@ -56,15 +90,15 @@ export class RunObject extends DurableObject<Env> {
       createdAt: now,
       updatedAt: now,
     };
-    await this.ctx.storage.put('run', run);
-    await this.ctx.storage.setAlarm(Date.now());
+    writeRun(this.sql.bind(this), run);
+    await this.schedule(new Date(), 'advance');
     await this.writeMirror(run);
     return run;
   }
 
   /** The run as stored, or null when this id was never started. */
   async read(): Promise<RunRecord | null> {
-    return (await this.ctx.storage.get<RunRecord>('run')) ?? null;
+    return this.stored();
   }
 
   /** Stops a running run, keeping what its finished steps found; a finished run is left as it is. */
@@ -74,27 +108,43 @@ export class RunObject extends DurableObject<Env> {
       run.finishedAt = new Date().toISOString();
       run.result = this.plans[run.kind].render(run);
     });
-    return cancelled ?? this.read();
+    return cancelled ?? this.stored();
   }
+
+  // ------------------------------------------------------------------------------------------
+  // Schedule callbacks (the Agent calls them by name from its alarm)
 
   /**
    * Runs pending steps, one after another, each stored before the next starts, until the run ends,
-   * a step fails (it is retried on a later alarm, with backoff) or this alarm has worked for
-   * STEPS_PER_ALARM_MS (the next alarm, due at once, takes over). For a run that has ended, it
-   * writes the D1 summary again (an earlier write failed).
+   * a step fails (it is retried by a later `advance`, with backoff) or this one has worked for
+   * STEPS_PER_ALARM_MS (the next `advance`, due at once, takes over).
    */
-  override async alarm(): Promise<void> {
+  async advance(): Promise<void> {
+    if (this.advancing) return;
+    this.advancing = this.runSteps().finally(() => {
+      this.advancing = null;
+    });
+    await this.advancing;
+  }
+
+  /** Writes the D1 summary again after a failed write. */
+  async remirror(_payload?: unknown, schedule?: Schedule<unknown>): Promise<void> {
+    const run = this.stored();
+    if (run) await this.writeMirror(run, schedule?.id);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The steps
+
+  private stored(): RunRecord | null {
+    return readRun<RunRecord>(this.sql.bind(this));
+  }
+
+  private async runSteps(): Promise<void> {
     const started = Date.now();
-    const run = await this.read();
-    if (run && run.status !== 'running') {
-      // Failing again re-arms this alarm (writeMirror): the summary is written once D1 answers,
-      // never left to the platform's few retries of an alarm that throws.
-      await this.writeMirror(run);
-      return;
-    }
     while (await this.runNextStep()) {
       if (Date.now() - started >= STEPS_PER_ALARM_MS) {
-        await this.ctx.storage.setAlarm(Date.now());
+        await this.schedule(new Date(), 'advance');
         return;
       }
     }
@@ -102,7 +152,7 @@ export class RunObject extends DurableObject<Env> {
 
   /** Runs the next pending step; true when another step is ready to run now. */
   private async runNextStep(): Promise<boolean> {
-    const before = await this.read();
+    const before = this.stored();
     if (!before || before.status !== 'running') return false;
     const pending = before.steps.find((s) => s.status === 'pending');
     if (!pending) {
@@ -150,7 +200,8 @@ export class RunObject extends DurableObject<Env> {
         retryAt = Date.now() + BACKOFF_BASE_MS * 2 ** (step.attempts - 1);
       }
     });
-    if (retryAt !== undefined && (await this.read())?.status === 'running') await this.ctx.storage.setAlarm(retryAt);
+    // The schedule counts in whole seconds: round up, so the retry never comes before its backoff.
+    if (retryAt !== undefined && this.stored()?.status === 'running') await this.schedule(new Date(Math.ceil(retryAt / 1000) * 1000), 'advance');
     return false;
   }
 
@@ -167,33 +218,40 @@ export class RunObject extends DurableObject<Env> {
   /**
    * The one way a started run's record changes: a compare-and-set. It reads the stored record and,
    * only if it is still `running`, lets `change` edit it (`change` may return false to leave it as
-   * it is) and stores it, with no await on anything but this object's own storage in between, so
-   * no other request or alarm can run inside it. A run that reaches a terminal state loses its
-   * alarm. Then it writes the D1 summary from here, the one place that writes it after start.
-   * Returns the stored record, or null when nothing changed.
+   * it is) and stores it, synchronously (nothing else runs in the object in between). A run that
+   * reaches a terminal state loses its pending `advance`. Then it writes the D1 summary from here,
+   * the one place that writes it after start. Returns the stored record, or null when nothing changed.
    */
   private async transition(change: (run: RunRecord) => boolean | void): Promise<RunRecord | null> {
-    const run = await this.read();
+    const run = this.stored();
     if (!run || run.status !== 'running') return null;
     if (change(run) === false) return null;
     // Strictly increasing, so the D1 summary (which only moves to a later updatedAt) keeps order.
     run.updatedAt = new Date(Math.max(Date.now(), Date.parse(run.updatedAt) + 1)).toISOString();
-    await this.ctx.storage.put('run', run);
-    if (run.status !== 'running') await this.ctx.storage.deleteAlarm();
+    writeRun(this.sql.bind(this), run);
+    if (run.status !== 'running') await this.cancelScheduled('advance');
     await this.writeMirror(run);
     return run;
   }
 
   /**
-   * Writes the D1 summary; if D1 fails, the change stays stored and the alarm writes the summary
-   * again shortly (for a running run, its next step writes a newer one anyway).
+   * Writes the D1 summary; if D1 fails, the change stays stored and `remirror` writes the summary
+   * again MIRROR_RETRY_MS later (one at a time: `firing` is the `remirror` calling, if any).
    */
-  private async writeMirror(run: RunRecord): Promise<void> {
+  private async writeMirror(run: RunRecord, firing?: string): Promise<void> {
     try {
       await this.mirror(this.env.DB, run);
     } catch (error) {
       logEvent('run_mirror_failed', { runId: run.id, status: run.status, error: error instanceof Error ? error.message : String(error) });
-      if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + MIRROR_RETRY_MS);
+      const pending = (await this.listSchedules()).some((s) => s.callback === 'remirror' && s.id !== firing);
+      if (!pending) await this.schedule(new Date(Math.ceil((Date.now() + MIRROR_RETRY_MS) / 1000) * 1000), 'remirror');
+    }
+  }
+
+  /** Cancels every pending schedule of `callback`. */
+  private async cancelScheduled(callback: 'advance' | 'remirror'): Promise<void> {
+    for (const schedule of await this.listSchedules()) {
+      if (schedule.callback === callback) await this.cancelSchedule(schedule.id);
     }
   }
 }

@@ -51,7 +51,7 @@ export interface StepRecord {
   finishedAt?: string;
 }
 
-/** A run's whole state, kept in its Durable Object's storage under the key `run`. */
+/** A run's whole state, kept in its Durable Object's SQLite (src/db/run-object-storage.ts). */
 export interface RunRecord {
   id: string;
   kind: RunKind;

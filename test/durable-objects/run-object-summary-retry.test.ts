@@ -6,6 +6,7 @@ import type { RunObject } from '../../src/durable-objects/run-object.ts';
 import { RUN_PLANS } from '../../src/runs/plans.ts';
 import type { StepOutput } from '../../src/runs/types.ts';
 import { createOrganization } from '../helpers/fixtures.ts';
+import { bringSchedulesForward } from '../helpers/schedules.ts';
 
 const OUTPUT: StepOutput = { score: 70, summary: 'fine', details: [], findings: [], sources: [], fixes: [] };
 
@@ -40,7 +41,7 @@ it('an ended run whose D1 summary keeps failing re-arms its alarm until D1 takes
       if (again === null && (await row())?.status === 'running') throw new Error(`the run is ${(await stub.read())!.status} but D1 says running and no alarm is set`);
       continue;
     }
-    await runInDurableObject(stub, (_i, state) => state.storage.setAlarm(Date.now()));
+    await bringSchedulesForward(stub);
     await runDurableObjectAlarm(stub);
   }
   expect(failures).toBe(3);

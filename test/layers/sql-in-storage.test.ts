@@ -8,12 +8,6 @@ import { describe, expect, it } from 'vitest';
  */
 const SOURCES = import.meta.glob<string>('/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
 
-/**
- * PENDING: the Durable Objects' own SQLite (not D1) still has its statements in these two files,
- * which another branch of issue 22 moves into storage. Remove them from this list when that branch
- * is merged; the list must then be empty.
- */
-const PENDING = new Set(['/src/durable-objects/watch-object.ts', '/src/watches/webhooks/outbox.ts']);
 
 /**
  * SQL in a literal: uppercase keywords in the shapes only a statement has, the bound parameters of
@@ -208,13 +202,9 @@ describe('SQL lives in src/db/', () => {
 
   it('no file outside src/db/ calls prepare( or holds SQL text', () => {
     const offences = Object.entries(SOURCES)
-      .filter(([path]) => !path.startsWith('/src/db/') && !PENDING.has(path))
+      .filter(([path]) => !path.startsWith('/src/db/'))
       .flatMap(([path, source]) => sqlOutsideStorage(source).map((where) => `${path.slice(1)}:${where}`));
     expect(offences, 'move these statements into src/db/, next to their row mapping, and call them by name').toEqual([]);
-  });
-
-  it('the PENDING files exist (remove them from PENDING once their statements are in src/db/)', () => {
-    for (const path of PENDING) expect(Object.keys(SOURCES)).toContain(path);
   });
 
   it('every statement in src/db/ is seen by the detector', () => {

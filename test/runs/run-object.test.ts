@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_STEP_RETRIES, type RunObject } from '../../src/durable-objects/run-object.ts';
 import { RUN_PLANS } from '../../src/runs/plans.ts';
 import type { RunPlan, StepOutput } from '../../src/runs/types.ts';
+import { bringSchedulesForward } from '../helpers/schedules.ts';
 
 const OUTPUT: StepOutput = { score: 80, summary: 'ok', details: [], findings: [], sources: [], fixes: [] };
 
@@ -23,10 +24,8 @@ async function drive(stub: DurableObjectStub<RunObject>) {
   for (let i = 0; i < 20; i++) {
     const run = await stub.read();
     if (run!.status !== 'running') return run!;
-    await runInDurableObject(stub, async (_instance, state) => {
-      // Bring a backed-off retry forward, so tests do not wait for it.
-      if ((await state.storage.getAlarm()) !== null) await state.storage.setAlarm(Date.now());
-    });
+    // Bring a backed-off retry forward, so tests do not wait for it.
+    await bringSchedulesForward(stub);
     await runDurableObjectAlarm(stub);
   }
   throw new Error('run did not finish');

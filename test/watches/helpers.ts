@@ -75,7 +75,7 @@ type Prepare = (env: Env, watch: WatchToResearch, briefKey: string) => Promise<P
 /** Replaces the research half of executions on this watch's object (the rest is the real object). */
 export async function replacePrepare(id: string, wrap: (real: Prepare) => Prepare): Promise<void> {
   await runInDurableObject(stubOf(id), (instance: WatchObject) => {
-    instance.prepare = wrap(instance.prepare);
+    instance.research = wrap(instance.research);
   });
 }
 

@@ -75,7 +75,7 @@ export async function createHooked(
 ): Promise<string> {
   const id = randomId('wch');
   await runInDurableObject(stubOf(id), (instance: WatchObject) => {
-    instance.prepare = wrap(instance.prepare);
+    instance.research = wrap(instance.research);
     instance.webhookFetch = receiver.fetch;
     instance.webhookRandom = () => 0.5;
   });

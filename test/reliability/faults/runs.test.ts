@@ -7,6 +7,7 @@ import { mirrorRun } from '../../../src/db/runs.ts';
 import { RUN_PLANS } from '../../../src/runs/plans.ts';
 import type { RunRecord, StepOutput } from '../../../src/runs/types.ts';
 import { createOrganization } from '../../helpers/fixtures.ts';
+import { bringSchedulesForward } from '../../helpers/schedules.ts';
 import { FailingD1, FAULT_SEED, Tally } from './support/faults.ts';
 
 /**
@@ -143,7 +144,7 @@ describe('runs under random fault schedules', () => {
             throw new Error(`run ${id} is running with no alarm set: it would never resume`);
           }
           // Bring the alarm forward (a backoff), then deliver it as the schedule says.
-          await runInDurableObject(stub, (_i, state) => state.storage.setAlarm(Date.now()));
+          await bringSchedulesForward(stub);
           const delivery = schedule.deliveries[Math.min(alarms, schedule.deliveries.length - 1)]!;
           alarms++;
           await runDurableObjectAlarm(stub).catch(() => tally.fault('alarm handler threw'));

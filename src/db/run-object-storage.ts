@@ -1,0 +1,82 @@
+import type { Sql } from './object-sql.ts';
+
+/**
+ * A run object's storage (src/durable-objects/run-object.ts), in its own SQLite:
+ *
+ *   run_record   one row (id = 1): the run without its steps, as JSON (id, kind, organization,
+ *                target, args, status, result, createdAt, updatedAt, finishedAt)
+ *   run_steps    one row per step, by position: name, status (pending, done, failed), attempts,
+ *                the output once done (JSON), the last error, when it finished
+ *
+ * The object is the only writer. `writeRun` writes the whole run in one synchronous step (no
+ * other request or alarm runs in between), so a reader never sees half a transition.
+ *
+ * Runs started before the object kept its state in SQLite held it as one key-value record under
+ * LEGACY_RUN_KEY; the object moves such a record into these tables the first time it starts.
+ */
+
+/** The key-value storage key of a run record written before the SQLite tables (read once, then deleted). */
+export const LEGACY_RUN_KEY = 'run';
+
+/** One step as stored. */
+export interface StoredStep {
+  name: string;
+  status: 'pending' | 'done' | 'failed';
+  attempts: number;
+  output?: unknown;
+  error?: string;
+  finishedAt?: string;
+}
+
+/** A run as stored: its steps, and the rest of its record (kept as JSON). */
+export interface StoredRun {
+  steps: StoredStep[];
+}
+
+interface StepRow {
+  position: number;
+  name: string;
+  status: StoredStep['status'];
+  attempts: number;
+  output: string | null;
+  error: string | null;
+  finished_at: string | null;
+}
+
+/** Creates the run's tables if they are missing (every start; idempotent). */
+export function createRunTables(sql: Sql): void {
+  sql`CREATE TABLE IF NOT EXISTS run_record (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL)`;
+  sql`CREATE TABLE IF NOT EXISTS run_steps (
+        position INTEGER PRIMARY KEY, name TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL,
+        output TEXT, error TEXT, finished_at TEXT)`;
+}
+
+/** The stored run, or null when none was started. `R` is the record type the object writes with `writeRun`. */
+export function readRun<R extends StoredRun>(sql: Sql): R | null {
+  const row = sql<{ record: string }>`SELECT record FROM run_record WHERE id = 1`[0];
+  if (!row) return null;
+  const steps = sql<StepRow>`SELECT * FROM run_steps ORDER BY position`.map(
+    (step): StoredStep => ({
+      name: step.name,
+      status: step.status,
+      attempts: step.attempts,
+      ...(step.output !== null ? { output: JSON.parse(step.output) as unknown } : {}),
+      ...(step.error !== null ? { error: step.error } : {}),
+      ...(step.finished_at !== null ? { finishedAt: step.finished_at } : {}),
+    }),
+  );
+  return { ...(JSON.parse(row.record) as Omit<R, 'steps'>), steps } as R;
+}
+
+/** Stores the run as it is now: its record and every step (a run has a handful). */
+export function writeRun(sql: Sql, run: StoredRun): void {
+  const { steps, ...record } = run;
+  sql`INSERT INTO run_record (id, record) VALUES (1, ${JSON.stringify(record)}) ON CONFLICT (id) DO UPDATE SET record = excluded.record`;
+  steps.forEach((step, position) => {
+    sql`INSERT INTO run_steps (position, name, status, attempts, output, error, finished_at)
+        VALUES (${position}, ${step.name}, ${step.status}, ${step.attempts}, ${step.output === undefined ? null : JSON.stringify(step.output)},
+                ${step.error ?? null}, ${step.finishedAt ?? null})
+        ON CONFLICT (position) DO UPDATE SET name = excluded.name, status = excluded.status, attempts = excluded.attempts,
+          output = excluded.output, error = excluded.error, finished_at = excluded.finished_at`;
+  });
+}

@@ -1,0 +1,76 @@
+import type { WatchableType, WatchStatus, WatchTier, WatchView } from '../ground/schemas/watch.ts';
+
+/** What creating a watch hands its object. */
+export interface WatchInit {
+  id: string;
+  organizationId: string;
+  target: { type: WatchableType; key: string };
+  query: string | null;
+  frequency: string;
+  tier: WatchTier;
+  costCapMicros: number;
+  sourcePolicy: { include: string[]; exclude: string[] };
+  /** Where each execution record is POSTed (a URL that passed checkWebhookUrl), or null. */
+  webhook: { url: string } | null;
+  createdAt: string;
+}
+
+/** The watch as its object stores it: the definition, the ledger and the id of its pending retry. */
+export interface WatchRecord extends Omit<WatchInit, 'webhook'> {
+  /** Absent on records made before webhooks existed: none. */
+  webhook?: { url: string } | null;
+  status: WatchStatus;
+  spentMicros: number;
+  /** Charged (succeeded) executions, so spentMicros = price x executions. */
+  executions: number;
+  consecutiveFailures: number;
+  lastRunAt: string | null;
+  updatedAt: string;
+  cancelledAt: string | null;
+  /** Goes up with every change; the D1 mirror only ever takes a newer version. */
+  version: number;
+  retryScheduleId: string | null;
+}
+
+/** A new watch's record: active, nothing spent, version 0 (the first write makes it 1). */
+export function newWatchRecord(init: WatchInit): WatchRecord {
+  return {
+    ...init,
+    status: 'active',
+    spentMicros: 0,
+    executions: 0,
+    consecutiveFailures: 0,
+    lastRunAt: null,
+    updatedAt: init.createdAt,
+    cancelledAt: null,
+    version: 0,
+    retryScheduleId: null,
+  };
+}
+
+/** Whether the watch has stopped executing for good. */
+export function hasEnded(watch: WatchRecord): boolean {
+  return watch.status === 'cancelled' || watch.status === 'capped';
+}
+
+/** The watch as answered, with when its next execution is due (none once it has ended). */
+export function viewOf(watch: WatchRecord, nextRunAt: string | null): WatchView {
+  return {
+    id: watch.id,
+    target: watch.target,
+    query: watch.query,
+    frequency: watch.frequency,
+    tier: watch.tier,
+    costCapMicros: watch.costCapMicros,
+    spentMicros: watch.spentMicros,
+    sourcePolicy: watch.sourcePolicy,
+    status: watch.status,
+    executions: watch.executions,
+    lastRunAt: watch.lastRunAt,
+    nextRunAt: hasEnded(watch) ? null : nextRunAt,
+    createdAt: watch.createdAt,
+    updatedAt: watch.updatedAt,
+    cancelledAt: watch.cancelledAt,
+    webhook: watch.webhook ?? null,
+  };
+}
