@@ -1,36 +1,22 @@
-import type { WatchableType, WatchStatus, WatchTier, WatchView } from '../ground/schemas/watch.ts';
+import type { WatchView } from '../ground/schemas/watch.ts';
 
-/** What creating a watch hands its object. */
-export interface WatchInit {
-  id: string;
+/** What creating a watch hands its object: the definition a view shows, and whose it is. */
+export type WatchInit = Pick<WatchView, 'id' | 'target' | 'query' | 'frequency' | 'tier' | 'costCapMicros' | 'sourcePolicy' | 'createdAt'> & {
   organizationId: string;
-  target: { type: WatchableType; key: string };
-  query: string | null;
-  frequency: string;
-  tier: WatchTier;
-  costCapMicros: number;
-  sourcePolicy: { include: string[]; exclude: string[] };
   /** Where each execution record is POSTed (a URL that passed checkWebhookUrl), or null. */
   webhook: { url: string } | null;
-  createdAt: string;
-}
+};
 
 /** The watch as its object stores it: the definition, the ledger and the id of its pending retry. */
-export interface WatchRecord extends Omit<WatchInit, 'webhook'> {
-  /** Absent on records made before webhooks existed: none. */
-  webhook?: { url: string } | null;
-  status: WatchStatus;
-  spentMicros: number;
-  /** Charged (succeeded) executions, so spentMicros = price x executions. */
-  executions: number;
-  consecutiveFailures: number;
-  lastRunAt: string | null;
-  updatedAt: string;
-  cancelledAt: string | null;
-  /** Goes up with every change; the D1 mirror only ever takes a newer version. */
-  version: number;
-  retryScheduleId: string | null;
-}
+export type WatchRecord = Omit<WatchInit, 'webhook'> &
+  Pick<WatchView, 'status' | 'spentMicros' | 'executions' | 'lastRunAt' | 'updatedAt' | 'cancelledAt'> & {
+    /** Absent on records made before webhooks existed: none. */
+    webhook?: { url: string } | null;
+    consecutiveFailures: number;
+    /** Goes up with every change; the D1 mirror only ever takes a newer version. */
+    version: number;
+    retryScheduleId: string | null;
+  };
 
 /** A new watch's record: active, nothing spent, version 0 (the first write makes it 1). */
 export function newWatchRecord(init: WatchInit): WatchRecord {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './openapi.ts';
 import { Domain, MAX_POLICY_DOMAINS } from './common.ts';
 
 /**
@@ -133,29 +133,37 @@ export const CreateWatchInput = z
   });
 export type CreateWatchInput = z.output<typeof CreateWatchInput>;
 
-/** A watch as every door answers it (decisions.md, Watches). */
-export interface WatchView {
-  id: string;
-  target: { type: WatchableType; key: string };
-  query: string | null;
-  frequency: string;
-  tier: WatchTier;
-  costCapMicros: number;
-  spentMicros: number;
-  sourcePolicy: { include: string[]; exclude: string[] };
-  status: WatchStatus;
-  executions: number;
-  lastRunAt: string | null;
-  nextRunAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  cancelledAt: string | null;
-  /** Where executions are POSTed, or null; the secret that signs them is never part of a watch. */
-  webhook: { url: string } | null;
-}
+/** A watch as every door answers it: one declaration, the type and the OpenAPI component `Watch`. */
+export const Watch = z
+  .object({
+    id: z.string(),
+    target: z.object({ type: z.enum(WATCHABLE_TYPES), key: z.string() }),
+    query: z.string().nullable().describe("What each execution researches; null: the target's name."),
+    frequency: z.string().describe('1h to 30d, e.g. "6h", "1d", "2w".'),
+    tier: z.enum(WATCH_TIERS),
+    costCapMicros: z.int(),
+    spentMicros: z.int().describe('Never above costCapMicros: the tier price times the charged executions.'),
+    sourcePolicy: z.object({ include: z.array(z.string()), exclude: z.array(z.string()) }),
+    status: z.enum(WATCH_STATUSES).describe('active; failing after 5 failed executions in a row (a success makes it active); capped when the next execution would pass the cap; cancelled.'),
+    executions: z.int().describe('Charged (succeeded) executions.'),
+    lastRunAt: z.string().nullable(),
+    nextRunAt: z.string().nullable().describe('When the next execution is due; null once capped or cancelled.'),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    cancelledAt: z.string().nullable(),
+    webhook: z.object({ url: z.string() }).nullable().describe("Where each execution record is POSTed, signed with your organization's secret; null: no webhook."),
+  })
+  .openapi('Watch');
+export type WatchView = z.output<typeof Watch>;
 
-/** What creating a watch answers: the watch, and the organization's webhook secret when this create made it (shown once). */
-export type CreatedWatch = WatchView & { webhookSecret?: string };
+/** The answer of the create: the watch, and the webhook secret once, when this create made it. */
+export const CreatedWatch = Watch.extend({
+  webhookSecret: z
+    .string()
+    .optional()
+    .describe("Your organization's webhook signing secret (whsec_...), only in the answer of the create that made it: store it now, it is never shown again."),
+}).openapi('CreatedWatch');
+export type CreatedWatch = z.output<typeof CreatedWatch>;
 
 type JsonScalar = string | number | boolean | null;
 /** A stored property value (JSON; typed two levels deep, which is what Durable Object RPC types can follow). */

@@ -1,39 +1,9 @@
 import { z } from '../../ground/schemas/openapi.ts';
 import { paging } from '../../ground/schemas/paging.ts';
-import { WATCH_STATUSES, WATCH_TIERS, WATCHABLE_TYPES, type ExecutionRecord, type WatchView } from '../../ground/schemas/watch.ts';
+import { CreatedWatch, Watch, type ExecutionRecord, type WatchView } from '../../ground/schemas/watch.ts';
 import { formatMicros } from '../../ground/money.ts';
 import { assertIdAlone, defineOperation, type Effects } from '../definition.ts';
 import { cancelWatch, createWatch, CreateWatchInput, getWatch, listWatches, listWatchExecutions, runWatch, WatchId, WatchListFilter } from '../watches.ts';
-
-const Policy = z.object({ include: z.array(z.string()), exclude: z.array(z.string()) });
-
-const Watch = z
-  .object({
-    id: z.string(),
-    target: z.object({ type: z.enum(WATCHABLE_TYPES), key: z.string() }),
-    query: z.string().nullable().describe("What each execution researches; null: the target's name."),
-    frequency: z.string().describe('1h to 30d, e.g. "6h", "1d", "2w".'),
-    tier: z.enum(WATCH_TIERS),
-    costCapMicros: z.int(),
-    spentMicros: z.int().describe('Never above costCapMicros: the tier price times the charged executions.'),
-    sourcePolicy: Policy,
-    status: z.enum(WATCH_STATUSES).describe('active; failing after 5 failed executions in a row (a success makes it active); capped when the next execution would pass the cap; cancelled.'),
-    executions: z.int().describe('Charged (succeeded) executions.'),
-    lastRunAt: z.string().nullable(),
-    nextRunAt: z.string().nullable().describe('When the next execution is due; null once capped or cancelled.'),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    cancelledAt: z.string().nullable(),
-    webhook: z.object({ url: z.string() }).nullable().describe('Where each execution record is POSTed, signed with your organization\'s secret; null: no webhook.'),
-  })
-  .openapi('Watch');
-
-const CreatedWatch = Watch.extend({
-  webhookSecret: z
-    .string()
-    .optional()
-    .describe("Your organization's webhook signing secret (whsec_...), only in the answer of the create that made it: store it now, it is never shown again."),
-}).openapi('CreatedWatch');
 
 const WatchPage = z
   .object({ watches: z.array(Watch), nextCursor: z.string().nullable().describe('The next page, or null at the end.') })
