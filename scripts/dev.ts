@@ -117,11 +117,17 @@ waitUntilServing(base)
 /**
  * Writes the session file once the server answers for the database through wrangler's Local
  * Explorer (it is off with X_LOCAL_EXPLORER=false: then no file, and `npm run keys` uses the
- * database file, retrying while it is locked). Nothing to say either way.
+ * database file, retrying while it is locked). Nothing to say either way, nor when the file cannot
+ * be written.
  */
 async function announceSession(): Promise<void> {
-  await writeDevSession(stateDir, { url: base, pid: process.pid });
-  if (!(await findDevServerDatabase(stateDir))) removeDevSession(stateDir, process.pid);
+  try {
+    await writeDevSession(stateDir, { url: base, pid: process.pid });
+    if (await findDevServerDatabase(stateDir)) return;
+  } catch {
+    // Could not write it: the same as no Local Explorer.
+  }
+  removeDevSession(stateDir, process.pid);
 }
 
 /** The announcement: where Recon is, the demo keys, and a first request that cites sources. */
