@@ -6,8 +6,8 @@
  * execute --local`. Only a key's SHA-256 and display prefix are stored; the full key is printed
  * once, by `create`.
  *
- * Values reach SQL as literals (neither way takes parameters for every value), so every value is
- * validated first and quoted with `sql()`.
+ * Values reach SQL as literals (`wrangler d1 execute --command` takes no parameters, and the same
+ * statements run either way), so every value is validated first and quoted with `sql()`.
  */
 import { parseArgs } from 'node:util';
 import { displayPrefix, generateApiKey, hashApiKey, parseScopes, randomId, SCOPES, type Scope } from '../src/ground/api-key.ts';
