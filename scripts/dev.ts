@@ -10,11 +10,16 @@
  * Quiet by default: what a user needs (the URL, the keys, the demo data, warnings and errors).
  * `--verbose` (or `RECON_VERBOSE=1`) shows everything: wrangler's output for the seed, its banner
  * and bindings, and a log line per request from wrangler and from the Worker.
+ *
+ * While it serves, a session file in the state directory (DEV_SESSION_FILE, this user only,
+ * removed on exit) says where, so `npm run keys` works on the database through this server instead
+ * of opening its file a second time (scripts/lib/local-d1.ts).
  */
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { ACME_DEMO_KEY, GLOBEX_DEMO_KEY, loadDemoKnowledgeBase, seedLocalDatabase, waitUntilServing } from './seed.ts';
-import { spawnWrangler } from './lib/wrangler.ts';
+import { findDevServerDatabase, removeDevSession, stateDirectory, writeDevSession } from './lib/local-d1.ts';
+import { PROJECT_ROOT, spawnWrangler } from './lib/wrangler.ts';
 
 const DEFAULT_PORT = '8787';
 
@@ -45,6 +50,8 @@ if (has(extra, '--persist-to') && (!persistTo || persistTo.startsWith('-'))) {
 const portValue = optionValue(extra, '--port') ?? DEFAULT_PORT;
 const ip = optionValue(extra, '--ip');
 const base = `http://${ip && ip !== '0.0.0.0' && ip !== '::' ? ip : 'localhost'}:${portValue}`;
+// wrangler runs in the project root and resolves --persist-to there.
+const stateDir = stateDirectory(persistTo, PROJECT_ROOT);
 
 try {
   await seedLocalDatabase({ persistTo, quiet: !verbose });
@@ -87,13 +94,15 @@ child.on('error', (error) => {
   process.exit(1);
 });
 child.on('exit', (code, signal) => {
+  removeDevSession(stateDir, process.pid);
   process.exit(code ?? (signal === 'SIGINT' ? 130 : signal === 'SIGTERM' ? 143 : 1));
 });
 
 // The Worker listens before the demo market is in; "ready" is said only once it is, so a first
 // research or gtm-audit cites sources.
 waitUntilServing(base)
-  .then(() => {
+  .then(async () => {
+    await announceSession();
     console.log('Loading demo data into acme...');
     return loadDemoKnowledgeBase(base);
   })
@@ -104,6 +113,22 @@ waitUntilServing(base)
   .catch((error: unknown) =>
     console.error(`The Worker runs on ${base}, but the demo data could not be loaded: ${error instanceof Error ? error.message : error}`),
   );
+
+/**
+ * Writes the session file once the server answers for the database through wrangler's Local
+ * Explorer (it is off with X_LOCAL_EXPLORER=false: then no file, and `npm run keys` uses the
+ * database file, retrying while it is locked). Nothing to say either way, nor when the file cannot
+ * be written.
+ */
+async function announceSession(): Promise<void> {
+  try {
+    await writeDevSession(stateDir, { url: base, pid: process.pid });
+    if (await findDevServerDatabase(stateDir)) return;
+  } catch {
+    // Could not write it: the same as no Local Explorer.
+  }
+  removeDevSession(stateDir, process.pid);
+}
 
 /** The announcement: where Recon is, the demo keys, and a first request that cites sources. */
 function ready(result: { imported: number; updated: number; unchanged: number }): string {

@@ -1,16 +1,17 @@
 /**
  * `npm run keys -- <command>`: the operator CLI for API keys (decisions.md, "Keys, organizations,
- * scopes"). It talks to D1 through `wrangler d1 execute DB --json`, the local database by default
- * or the deployed one with --remote. Only a key's SHA-256 and display prefix are stored; the full
- * key is printed once, by `create`.
+ * scopes"). It talks to D1 through scripts/lib/local-d1.ts: the deployed database with --remote
+ * (`wrangler d1 execute --remote`); the local one by default, through the dev server when `npm run
+ * dev` serves the same state (so neither fails because of the other), else through `wrangler d1
+ * execute --local`. Only a key's SHA-256 and display prefix are stored; the full key is printed
+ * once, by `create`.
  *
- * Values reach SQL as literals (wrangler's --command takes no parameters), so every value is
- * validated first and quoted with `sql()`.
+ * Values reach SQL as literals (`wrangler d1 execute --command` takes no parameters, and the same
+ * statements run either way), so every value is validated first and quoted with `sql()`.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { displayPrefix, generateApiKey, hashApiKey, parseScopes, randomId, SCOPES, type Scope } from '../src/ground/api-key.ts';
-import { captureWrangler } from './lib/wrangler.ts';
+import { executeD1, LocalD1Error, type D1Target, type Row } from './lib/local-d1.ts';
 
 const USAGE = `Usage: npm run keys -- <command> [options]
 
@@ -54,64 +55,54 @@ interface NewKeyRow {
 }
 
 /** Creates the organization if the slug is new (name = slug, no profile yet), then the key. */
-function createKeySql(k: NewKeyRow): string {
-  return `
-INSERT INTO organizations (id, slug, name, created_at)
+function createKeySql(k: NewKeyRow): string[] {
+  return [
+    `INSERT INTO organizations (id, slug, name, created_at)
   VALUES (${sql(k.orgId)}, ${sql(k.slug)}, ${sql(k.slug)}, ${sql(k.now)})
-  ON CONFLICT (slug) DO NOTHING;
-INSERT INTO api_keys (id, organization_id, name, prefix, hash, scopes, created_at)
+  ON CONFLICT (slug) DO NOTHING;`,
+    `INSERT INTO api_keys (id, organization_id, name, prefix, hash, scopes, created_at)
   SELECT ${sql(k.keyId)}, id, ${sql(k.name)}, ${sql(k.prefix)}, ${sql(k.hash)}, ${sql(k.scopes.join(' '))}, ${sql(k.now)}
-  FROM organizations WHERE slug = ${sql(k.slug)};
-SELECT k.id AS key_id, o.id = ${sql(k.orgId)} AS created_org
+  FROM organizations WHERE slug = ${sql(k.slug)};`,
+    `SELECT k.id AS key_id, o.id = ${sql(k.orgId)} AS created_org
   FROM api_keys k JOIN organizations o ON o.id = k.organization_id
-  WHERE k.id = ${sql(k.keyId)};`;
+  WHERE k.id = ${sql(k.keyId)};`,
+  ];
 }
 
 /** One row per key; one row with key_id NULL for an organization without keys; none for no organization. */
-function listKeysSql(slug: string): string {
-  return `
-SELECT k.id AS key_id, k.name, k.prefix, k.scopes, k.created_at, k.last_used_at, k.revoked_at
+function listKeysSql(slug: string): string[] {
+  return [
+    `SELECT k.id AS key_id, k.name, k.prefix, k.scopes, k.created_at, k.last_used_at, k.revoked_at
   FROM organizations o LEFT JOIN api_keys k ON k.organization_id = o.id
   WHERE o.slug = ${sql(slug)}
-  ORDER BY k.created_at, k.id;`;
+  ORDER BY k.created_at, k.id;`,
+  ];
 }
 
 /** Revokes the key unless already revoked, then reads it back (no row: no such key). */
-function revokeKeySql(keyId: string, now: string): string {
-  return `
-UPDATE api_keys SET revoked_at = ${sql(now)} WHERE id = ${sql(keyId)} AND revoked_at IS NULL;
-SELECT k.id AS key_id, k.revoked_at, o.slug
+function revokeKeySql(keyId: string, now: string): string[] {
+  return [
+    `UPDATE api_keys SET revoked_at = ${sql(now)} WHERE id = ${sql(keyId)} AND revoked_at IS NULL;`,
+    `SELECT k.id AS key_id, k.revoked_at, o.slug
   FROM api_keys k JOIN organizations o ON o.id = k.organization_id
-  WHERE k.id = ${sql(keyId)};`;
+  WHERE k.id = ${sql(keyId)};`,
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
-// Talking to D1 through wrangler.
+// Talking to D1.
 
-type Target = { remote: true } | { remote: false; persistTo?: string };
+type Target = D1Target;
 
-type Row = Record<string, string | number | null>;
-
-/** Runs `statements` with wrangler and returns the rows of the last statement. */
-async function d1(target: Target, statements: string): Promise<Row[]> {
-  const where = target.remote
-    ? ['--remote']
-    : ['--local', ...(target.persistTo ? ['--persist-to', path.resolve(target.persistTo)] : [])];
-  const { code, stdout } = await captureWrangler(['d1', 'execute', 'DB', ...where, '--command', statements, '--json']);
-  let output: unknown;
+/** Runs `statements` as one batch and returns the rows of the last statement. */
+async function d1(target: Target, statements: string[]): Promise<Row[]> {
   try {
-    output = JSON.parse(stdout);
-  } catch {
-    throw new Error(`wrangler d1 execute failed (exit code ${code})${stdout.trim() ? `:\n${stdout.trim()}` : ''}`);
+    return await executeD1(target, statements);
+  } catch (error) {
+    if (!(error instanceof LocalD1Error) || !error.fromDatabase) throw error;
+    const hint = !target.remote && error.message.includes('no such table') ? ' (run `npm run db:local` first)' : '';
+    throw new Error(`${error.via} failed: ${error.message}${hint}`);
   }
-  // On failure wrangler prints {"error":{"text":...}}; on success one {results,success,meta} per statement.
-  if (code !== 0 || !Array.isArray(output)) {
-    const text = (output as { error?: { text?: string } } | null)?.error?.text ?? stdout.trim();
-    const hint = !target.remote && text.includes('no such table') ? ' (run `npm run db:local` first)' : '';
-    throw new Error(`wrangler d1 execute failed: ${text}${hint}`);
-  }
-  const last = output.at(-1) as { results?: Row[] } | undefined;
-  return last?.results ?? [];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,12 +2,15 @@
  * The e2e suites' server: the real Worker under wrangler's local runtime (unstable_startWorker),
  * on a free port, with its own temporary state directory that was seeded first exactly as
  * `npm run db:local` seeds (migrations + demo data). The keys CLI can be pointed at the same
- * directory (`--persist-to`) to change what the running server sees.
+ * directory (`--persist-to`) to change what the running server sees: like `npm run dev`, the server
+ * leaves a session file there, so the CLI works through it rather than opening the database file
+ * beside it (scripts/lib/local-d1.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unstable_startWorker } from 'wrangler';
+import { removeDevSession, writeDevSession } from '../../scripts/lib/local-d1.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/wrangler.ts';
 import { loadDemoKnowledgeBase, seedLocalDatabase } from '../../scripts/seed.ts';
 
@@ -47,11 +50,13 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     });
     await worker.ready;
     const url = (await worker.url).origin;
+    await writeDevSession(persistTo, { url, pid: process.pid });
     if (options.knowledgeBase !== false) await loadDemoKnowledgeBase(url);
     return {
       url,
       persistTo,
       async stop() {
+        removeDevSession(persistTo, process.pid);
         await worker.dispose();
         await rm(persistTo, { recursive: true, force: true });
       },

@@ -1,14 +1,16 @@
 /**
  * `npm run dev` as a user runs it: scripts/dev.ts as a child process on a free port and a fresh
- * state directory. It must say "ready" only once the demo data is in, print no noise, and stop
- * with everything it started.
+ * state directory. It must say "ready" only once the demo data is in, print no noise, let `npm run
+ * keys` work on its state while it serves, and stop with everything it started.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_SESSION_FILE, readDevSession } from '../../scripts/lib/local-d1.ts';
 import { PROJECT_ROOT, wranglerEnv } from '../../scripts/lib/wrangler.ts';
 import { ACME_DEMO_KEY, GLOBEX_DEMO_KEY } from '../../scripts/seed.ts';
 
@@ -109,6 +111,44 @@ describe('npm run dev', () => {
     expect(brief).toMatch(/\[1\]/);
   });
 
+  it('lets npm run keys create, list and revoke on its state while it serves 30 commands at once', async () => {
+    // The server says where it serves, for this user only; the CLI goes through it, never opening
+    // the database file beside it (which failed both sides: SQLITE_BUSY and 500s).
+    expect(readDevSession(persistTo)).toEqual({ url: readyUrl, pid: child.pid });
+    expect((await stat(path.join(persistTo, DEV_SESSION_FILE))).mode & 0o777).toBe(0o600);
+
+    const statuses = Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const response = await fetch(`${readyUrl}/api/v1/commands/gtm-audit`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${ACME_DEMO_KEY}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ company: 'globex.com' }),
+        });
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    const created = await Promise.all(['loadtest-1', 'loadtest-2', 'loadtest-3'].map((org) => keys('create', '--org', org, '--name', 'x')));
+    // 202 started, 429 over the organization's 3 running runs: never a 5xx.
+    expect((await statuses).filter((status) => status !== 202 && status !== 429)).toEqual([]);
+
+    for (const [i, run] of created.entries()) {
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(run.stdout).toContain(`Created organization loadtest-${i + 1} (sales profile not finished yet).`);
+      const key = /^ {2}(rk_live_\S+)$/m.exec(run.stdout)![1]!;
+      const keyId = /Created key (key_\w+) "x"/.exec(run.stdout)![1]!;
+      // The key works at once, and the CLI lists and revokes it through the same server.
+      expect((await fetch(`${readyUrl}/api/v1/commands`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
+      const listed = await keys('list', '--org', `loadtest-${i + 1}`);
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toMatch(new RegExp(`^${keyId} +x +rk_live_\\S+ +commands,oms:read,oms:write,oms:approve +\\S+ +\\S+ +-$`, 'm'));
+      expect(await keys('revoke', keyId)).toMatchObject({ code: 0, stdout: `Revoked key ${keyId} of loadtest-${i + 1}. It stops working within 10 seconds.\n` });
+    }
+    expect(await keys('list', '--org', 'nobody-here')).toMatchObject({ code: 1, stderr: 'No organization with slug "nobody-here".\n' });
+    // Nor did the server log a database error meanwhile.
+    expect(output).not.toMatch(/SQLITE_BUSY|D1_ERROR|session commit token/);
+  });
+
   it('stops on SIGTERM with wrangler and workerd', async () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // Only to scripts/dev.ts, as a process manager would: it must stop what it started.
@@ -117,5 +157,15 @@ describe('npm run dev', () => {
     const deadline = Date.now() + 15_000;
     while (groupAlive(child.pid!) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(groupAlive(child.pid!)).toBe(false);
+    expect(existsSync(path.join(persistTo, DEV_SESSION_FILE))).toBe(false);
   });
 });
+
+/** `npm run keys -- <args>` on the server's state directory; never rejects. */
+function keys(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['scripts/keys.ts', ...args, '--persist-to', persistTo], { cwd: PROJECT_ROOT, env: wranglerEnv() }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
