@@ -1,4 +1,5 @@
 import { clientAddressKey, FailedAuthThrottle } from '../auth/failed-auth-throttle.ts';
+import { BoundedMap } from '../ground/bounded-map.ts';
 import type { Principal } from '../ground/context.ts';
 import { DomainError } from '../ground/errors.ts';
 import { findOrganizationOfMember } from '../db/memberships.ts';
@@ -40,18 +41,17 @@ const MAX_VALID_LATELY = 10_000;
 
 /** Tokens (by SHA-256) that were valid lately: they skip the address throttle, never the check itself. */
 export class ValidLately {
-  private readonly at = new Map<string, number>();
-  constructor(private readonly now: () => number = Date.now) {}
+  private readonly at: BoundedMap<string, true>;
+  constructor(now: () => number = Date.now) {
+    this.at = new BoundedMap({ max: MAX_VALID_LATELY, ttlMs: VALID_LATELY_MS, now });
+  }
 
   has(hash: string): boolean {
-    const at = this.at.get(hash);
-    return at !== undefined && this.now() - at < VALID_LATELY_MS;
+    return this.at.has(hash);
   }
 
   add(hash: string): void {
-    this.at.delete(hash);
-    if (this.at.size >= MAX_VALID_LATELY) this.at.delete(this.at.keys().next().value!);
-    this.at.set(hash, this.now());
+    this.at.set(hash, true);
   }
 }
 
