@@ -4,6 +4,7 @@ import type { CoreContext } from '../ground/context.ts';
 import { DomainError } from '../ground/errors.ts';
 import { readPageToken, signPageToken } from '../ground/page-token.ts';
 import { assertScope } from '../ground/scopes.ts';
+import { sha256, toHex } from '../ground/sha256.ts';
 import { checkInput, parseInput } from '../ground/validation.ts';
 import {
   KEY_SCHEMAS,
@@ -160,8 +161,7 @@ function checkProperty(type: ObjectType, property: string, path: string): void {
 
 /** A name for the page-token list of this exact search, so a token is refused by any other search. */
 async function searchListName(type: string, identity: unknown): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(identity))));
-  return `oms-search:${type}:${Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `oms-search:${type}:${toHex((await sha256(JSON.stringify(identity))).subarray(0, 16))}`;
 }
 
 const SearchPositionToken = z.tuple([z.union([z.string(), z.number()]), z.string()]);
@@ -259,7 +259,7 @@ export async function pivotOmsObjects(ctx: CoreContext, input: z.output<typeof P
   }
   const key = normalizeKey(input.type, input.key);
   const organizationId = ctx.principal.organization.id;
-  const identity = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
+  const identity = await sha256(key);
   const scope = { organizationId, list: `oms-pivot:${input.type}:${view.name}:${btoa(String.fromCharCode(...identity.subarray(0, 16)))}` };
   const after = input.pageToken ? (await readPageToken(ctx.env, input.pageToken, scope, PivotPosition, 'pageToken'))[0] : undefined;
   const { origin, objects } = await pivotObjects(ctx.env.DB, {
