@@ -22,8 +22,8 @@ import { columnMatch, columnPhrase, hasSearchTerms } from '../research/fts-query
 
 /**
  * The OMS reads (decisions.md, OMS): metadata, search, pivot, get and provenance. Each is one
- * function both doors call (REST in routes/oms.ts, MCP in mcp/tools/oms.ts), validating with the
- * schema beside it; every read needs the `oms:read` scope and sees only the caller's organization.
+ * function both doors call, declared in registry/oms-reads.ts, validating with the schema beside
+ * it; every read needs the `oms:read` scope and sees only the caller's organization.
  */
 
 /** An object as every read answers it. */
