@@ -1,11 +1,12 @@
 /**
- * API key format, generation and hashing. It imports only sha256.ts, itself free of imports, so the
- * operator CLI (plain Node) and the Worker share it.
+ * API key format, generation and hashing. It imports only sha256.ts and encoding.ts (Web Crypto and
+ * nothing else), so the operator CLI (plain Node) and the Worker share it.
  *
  * A key is `rk_live_` followed by 43 base62 characters (32 random bytes). Only its SHA-256 (hex)
  * and a short display prefix are ever stored.
  */
-import { sha256Hex, toHex } from './sha256.ts';
+import { toHex } from './encoding.ts';
+import { sha256Hex } from './sha256.ts';
 
 export const SCOPES = ['commands', 'oms:read', 'oms:write', 'oms:approve'] as const;
 export type Scope = (typeof SCOPES)[number];

@@ -1,17 +1,11 @@
 /**
- * SHA-256 of text and bytes as lower-case hex: how API keys, session and invite tokens and OAuth
- * tokens are stored or compared, and how list names of page tokens are derived. Web Crypto only and
- * free of imports, so the operator CLI (plain Node) shares it through api-key.ts.
+ * SHA-256 of text in UTF-8: how API keys, session and invite tokens and OAuth tokens are stored or
+ * compared, and how page-token list names of OMS searches are derived. Web Crypto only, importing
+ * only encoding.ts, so the operator CLI (plain Node) shares it through api-key.ts.
  */
+import { toHex } from './encoding.ts';
 
 const encoder = new TextEncoder();
-
-/** Lower-case hex of `bytes`, two digits a byte. */
-export function toHex(bytes: Uint8Array): string {
-  let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return hex;
-}
 
 /** The SHA-256 digest (32 bytes) of `text` in UTF-8. */
 export async function sha256(text: string): Promise<Uint8Array> {

@@ -17,7 +17,7 @@ import { clientAddressKey } from '../auth/failed-auth-throttle.ts';
 import { randomId, SCOPES } from '../ground/api-key.ts';
 import type { CoreContext } from '../ground/context.ts';
 import { DomainError, rateLimited } from '../ground/errors.ts';
-import { toHex } from '../ground/sha256.ts';
+import { toHex } from '../ground/encoding.ts';
 import { parseInput } from '../ground/validation.ts';
 import { insertOrganizationStatement } from '../db/organizations.ts';
 import {

@@ -4,7 +4,8 @@ import type { CoreContext } from '../ground/context.ts';
 import { DomainError } from '../ground/errors.ts';
 import { readPageToken, signPageToken } from '../ground/page-token.ts';
 import { assertScope } from '../ground/scopes.ts';
-import { sha256, toHex } from '../ground/sha256.ts';
+import { toBase64, toHex } from '../ground/encoding.ts';
+import { sha256 } from '../ground/sha256.ts';
 import { checkInput, parseInput } from '../ground/validation.ts';
 import {
   KEY_SCHEMAS,
@@ -260,7 +261,7 @@ export async function pivotOmsObjects(ctx: CoreContext, input: z.output<typeof P
   const key = normalizeKey(input.type, input.key);
   const organizationId = ctx.principal.organization.id;
   const identity = await sha256(key);
-  const scope = { organizationId, list: `oms-pivot:${input.type}:${view.name}:${btoa(String.fromCharCode(...identity.subarray(0, 16)))}` };
+  const scope = { organizationId, list: `oms-pivot:${input.type}:${view.name}:${toBase64(identity.subarray(0, 16))}` };
   const after = input.pageToken ? (await readPageToken(ctx.env, input.pageToken, scope, PivotPosition, 'pageToken'))[0] : undefined;
   const { origin, objects } = await pivotObjects(ctx.env.DB, {
     organizationId,
