@@ -34,6 +34,12 @@ export class BoundedMap<K, V> {
   private readonly ttlMs: number | undefined;
   private readonly now: () => number;
   private weight = 0;
+  /**
+   * Walks the entries oldest first, kept between evictions: a Map iterator skips deleted entries,
+   * and a fresh one (`keys().next()` each time) would step over every hole the evictions before it
+   * left, which made a full map's `set` cost grow with its size.
+   */
+  private oldest: Iterator<K> | undefined;
 
   constructor(options: BoundedMapOptions<V>) {
     if (!(options.max > 0)) throw new RangeError(`BoundedMap: max must be positive, got ${options.max}`);
@@ -73,10 +79,21 @@ export class BoundedMap<K, V> {
     this.delete(key);
     const weight = this.weigh ? this.weigh(value) : 1;
     if (weight > this.max) return this;
-    while (this.entries.size > 0 && this.weight + weight > this.max) this.delete(this.entries.keys().next().value!);
+    while (this.entries.size > 0 && this.weight + weight > this.max) this.delete(this.oldestKey());
     this.entries.set(key, { value, setAt: at ?? (this.ttlMs === undefined ? 0 : this.now()), weight });
     this.weight += weight;
     return this;
+  }
+
+  /** The key of the oldest entry; the map is not empty. */
+  private oldestKey(): K {
+    let next = this.oldest?.next();
+    if (!next || next.done) {
+      // A finished iterator stays finished, even after new entries: start a fresh walk.
+      this.oldest = this.entries.keys();
+      next = this.oldest.next();
+    }
+    return next.value as K;
   }
 
   /** Drops `key`; true when it was held. */
@@ -91,5 +108,6 @@ export class BoundedMap<K, V> {
   clear(): void {
     this.entries.clear();
     this.weight = 0;
+    this.oldest = undefined;
   }
 }

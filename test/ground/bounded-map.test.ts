@@ -56,30 +56,58 @@ describe('BoundedMap', () => {
   });
 
   it('behaves as a plain Map that drops its oldest keys past max, whatever the operations', () => {
-    const operation = fc.oneof(
-      fc.record({ op: fc.constant('set' as const), key: fc.integer({ min: 0, max: 12 }), value: fc.integer() }),
-      fc.record({ op: fc.constant('delete' as const), key: fc.integer({ min: 0, max: 12 }) }),
-      fc.record({ op: fc.constant('get' as const), key: fc.integer({ min: 0, max: 12 }) }),
-    );
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 6 }), fc.array(operation, { maxLength: 80 }), (max, operations) => {
-        const map = new BoundedMap<number, number>({ max });
-        const model = new Map<number, number>();
-        for (const step of operations) {
-          if (step.op === 'set') {
-            model.delete(step.key);
-            model.set(step.key, step.value);
-            while (model.size > max) model.delete(model.keys().next().value!);
-            map.set(step.key, step.value);
-          } else if (step.op === 'delete') {
-            expect(map.delete(step.key)).toBe(model.delete(step.key));
-          } else {
-            expect(map.get(step.key)).toBe(model.get(step.key));
+    const operation = (keys: number) =>
+      fc.oneof(
+        { weight: 4, arbitrary: fc.record({ op: fc.constant('set' as const), key: fc.integer({ min: 0, max: keys }), value: fc.integer({ min: 0, max: 4 }) }) },
+        { weight: 1, arbitrary: fc.record({ op: fc.constant('delete' as const), key: fc.integer({ min: 0, max: keys }) }) },
+        { weight: 2, arbitrary: fc.record({ op: fc.constant('get' as const), key: fc.integer({ min: 0, max: keys }) }) },
+        { weight: 1, arbitrary: fc.record({ op: fc.constant('clear' as const) }) },
+      );
+    const run = (max: number, weighed: boolean, operations: { op: string; key?: number; value?: number }[]) => {
+      const weigh = (value: number) => (weighed ? value : 1);
+      const map = new BoundedMap<number, number>({ max, ...(weighed ? { weigh } : {}) });
+      const model = new Map<number, number>();
+      const total = () => [...model.values()].reduce((sum, value) => sum + weigh(value), 0);
+      for (const step of operations) {
+        if (step.op === 'set') {
+          model.delete(step.key!);
+          if (weigh(step.value!) <= max) {
+            while (model.size > 0 && total() + weigh(step.value!) > max) model.delete(model.keys().next().value!);
+            model.set(step.key!, step.value!);
           }
-          expect(map.size).toBe(model.size);
-          expect(map.size).toBeLessThanOrEqual(max);
+          map.set(step.key!, step.value!);
+        } else if (step.op === 'delete') {
+          expect(map.delete(step.key!)).toBe(model.delete(step.key!));
+        } else if (step.op === 'clear') {
+          model.clear();
+          map.clear();
+        } else {
+          expect(map.get(step.key!)).toBe(model.get(step.key!));
         }
-      }),
-    );
+        expect(map.size).toBe(model.size);
+      }
+      for (const [key, value] of model) expect(map.get(key)).toBe(value);
+    };
+    fc.assert(fc.property(fc.integer({ min: 1, max: 6 }), fc.boolean(), fc.array(operation(12), { maxLength: 80 }), run), { numRuns: 300 });
+    fc.assert(fc.property(fc.integer({ min: 1, max: 60 }), fc.boolean(), fc.array(operation(200), { maxLength: 2_000 }), run), { numRuns: 30 });
+  });
+
+  it('keeps evicting in order through long churn (the walk of the oldest survives the map growing and shrinking)', () => {
+    const map = new BoundedMap<number, number>({ max: 1_000 });
+    const model = new Map<number, number>();
+    const set = (key: number, value: number) => {
+      map.set(key, value);
+      model.delete(key);
+      if (model.size >= 1_000) model.delete(model.keys().next().value!);
+      model.set(key, value);
+    };
+    for (let i = 0; i < 20_000; i++) {
+      set(i, i);
+      if (i % 7 === 0) expect(map.delete(i - 500)).toBe(model.delete(i - 500));
+      if (i % 11 === 0) set(i - 300, -i);
+      if (i % 5_000 === 4_999) for (const key of [...model.keys()].slice(0, 900)) expect(map.delete(key)).toBe(model.delete(key));
+    }
+    expect(map.size).toBe(model.size);
+    for (const [key, value] of model) expect(map.get(key)).toBe(value);
   });
 });
