@@ -2,8 +2,6 @@ import { answerTypeMatch, topicAnswerTypes, type AnswerType } from './answer-typ
 import { answersIn, stems, type SentenceFacts } from './sentence-facts.ts';
 import { similarity } from './text.ts';
 
-export { informativeness, stems } from './sentence-facts.ts';
-
 /** A passage the search returned, with its BM25 score (lower is better, as FTS5 reports it). */
 export interface RankedPassage {
   sourceKey: string;
