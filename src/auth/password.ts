@@ -23,7 +23,6 @@ const MAX_ITERATIONS = 100_000;
 
 const encoder = new TextEncoder();
 
-
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
   const material = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits']);
   const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, material, HASH_BYTES * 8);

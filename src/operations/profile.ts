@@ -55,7 +55,6 @@ const finishedProfiles = new BoundedMap<string, SalesProfile>({ max: MAX_CACHED_
 /** Profile writes through this isolate: a read that overlapped one is not kept (it may predate the write). */
 let profileWrites = 0;
 
-
 /** The finished sales profile (kept in the isolate for PROFILE_CACHE_TTL_MS); 428 `onboarding_required` until it is finished. */
 export async function assertOnboarded(ctx: CoreContext): Promise<SalesProfile> {
   const organizationId = ctx.principal.organization.id;

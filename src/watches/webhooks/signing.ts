@@ -49,5 +49,3 @@ export async function signWebhook(input: { secret: string; messageId: string; ti
     'webhook-signature': `v1,${toBase64(new Uint8Array(mac))}`,
   };
 }
-
-
