@@ -1,15 +1,4 @@
-/**
- * The isolate's caches: a Map that holds at most `max` entries (or, with `weigh`, at most `max` in
- * total weight), evicting the oldest (the least recently set; reads do not refresh an entry) to make
- * room. With `ttlMs`, an entry also expires `ttlMs` after it was set, by the `now` clock (injectable
- * for tests, `Date.now` by default): reading an expired entry drops it and answers undefined.
- *
- * ```ts
- * const seen = new BoundedMap<string, number>({ max: 10_000, ttlMs: 60_000 });
- * seen.set(hash, 1);
- * seen.get(hash); // 1 for a minute, unless 10,000 newer entries pushed it out
- * ```
- */
+/** How a BoundedMap is bounded, and its clock. */
 export interface BoundedMapOptions<V> {
   /** At most this many entries, or this total weight with `weigh`. */
   max: number;
@@ -27,7 +16,20 @@ interface Entry<V> {
   weight: number;
 }
 
-export class BoundedMap<K, V> {
+/**
+ * The isolate's caches: a Map that holds at most `max` entries (or, with `weigh`, at most `max` in
+ * total weight), evicting the oldest (the least recently set; reads do not refresh an entry) to make
+ * room. With `ttlMs`, an entry also expires `ttlMs` after it was set, by the `now` clock (injectable
+ * for tests, `Date.now` by default): reading an expired entry drops it and answers undefined.
+ * Values cannot be undefined (the type says so): `get` answers undefined for a missing key.
+ *
+ * ```ts
+ * const seen = new BoundedMap<string, number>({ max: 10_000, ttlMs: 60_000 });
+ * seen.set(hash, 1);
+ * seen.get(hash); // 1 for a minute, unless 10,000 newer entries pushed it out
+ * ```
+ */
+export class BoundedMap<K, V extends {} | null> {
   private readonly entries = new Map<K, Entry<V>>();
   private readonly max: number;
   private readonly weigh: ((value: V) => number) | undefined;
