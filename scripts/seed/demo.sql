@@ -9,7 +9,7 @@
 --   globex  "Globex", sales profile NOT finished (428)  key rk_test_globex_00000000000000000000000000
 --
 -- Keys are stored as the table stores every key: hex SHA-256 of the exact key string (hashApiKey in
--- src/auth/api-key.ts) and a display prefix (first 12 characters + "…"). To check a hash:
+-- src/ground/api-key.ts) and a display prefix (first 12 characters + "…"). To check a hash:
 --   printf %s 'rk_test_acme_0000000000000000000000000000' | sha256sum
 
 INSERT INTO organizations (id, slug, name, created_at) VALUES

@@ -3,6 +3,7 @@ import { readConfig } from '../ground/config.ts';
 import { DomainError } from '../ground/errors.ts';
 import { findKeyByHash, touchKeyLastUsed, type KeyRecord } from '../db/api-keys.ts';
 import { hashApiKey, looksLikeApiKey } from '../ground/api-key.ts';
+import { BoundedMap } from '../ground/bounded-map.ts';
 import { clientAddressKey, FailedAuthThrottle } from './failed-auth-throttle.ts';
 
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
@@ -23,13 +24,19 @@ const VALID_LATELY_MS = 60 * 60_000;
  * keys, never the real ones.
  */
 export class KeyCache {
-  private readonly found = new Map<string, CachedLookup>();
-  private readonly missing = new Map<string, CachedLookup>();
+  private readonly found: BoundedMap<string, CachedLookup>;
+  private readonly missing: BoundedMap<string, CachedLookup>;
   /** Hashes of keys found valid lately: they skip the failed-authentication throttle (not the lookup). */
-  private readonly validLately = new Map<string, number>();
-  private readonly lastUsedWrites = new Map<string, number>();
+  private readonly validLately: BoundedMap<string, true>;
+  /** Key ids whose last-used time was written within LAST_USED_WRITE_INTERVAL_MS. */
+  private readonly lastUsedWrites: BoundedMap<string, true>;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = Date.now) {
+    this.found = new BoundedMap({ max: MAX_CACHED_LOOKUPS });
+    this.missing = new BoundedMap({ max: MAX_CACHED_LOOKUPS });
+    this.validLately = new BoundedMap({ max: MAX_CACHED_LOOKUPS, ttlMs: VALID_LATELY_MS, now });
+    this.lastUsedWrites = new BoundedMap({ max: MAX_CACHED_LOOKUPS, ttlMs: LAST_USED_WRITE_INTERVAL_MS, now });
+  }
 
   get(hash: string, ttlMs: number): KeyRecord | null | undefined {
     for (const map of [this.found, this.missing]) {
@@ -42,18 +49,10 @@ export class KeyCache {
   }
 
   set(hash: string, record: KeyRecord | null): void {
-    const map = record ? this.found : this.missing;
     (record ? this.missing : this.found).delete(hash);
-    map.delete(hash);
-    if (map.size >= MAX_CACHED_LOOKUPS) map.delete(map.keys().next().value!);
-    map.set(hash, { record, fetchedAt: this.now() });
-    if (record && !record.revoked) {
-      this.validLately.delete(hash);
-      if (this.validLately.size >= MAX_CACHED_LOOKUPS) this.validLately.delete(this.validLately.keys().next().value!);
-      this.validLately.set(hash, this.now());
-    } else {
-      this.validLately.delete(hash);
-    }
+    (record ? this.found : this.missing).set(hash, { record, fetchedAt: this.now() });
+    if (record && !record.revoked) this.validLately.set(hash, true);
+    else this.validLately.delete(hash);
   }
 
   /**
@@ -61,8 +60,7 @@ export class KeyCache {
    * address with someone who floods made-up keys keeps working when its cache entry expires.
    */
   wasValidLately(hash: string): boolean {
-    const at = this.validLately.get(hash);
-    return at !== undefined && this.now() - at < VALID_LATELY_MS;
+    return this.validLately.has(hash);
   }
 
   /** Forgets a key's lookup (after it was revoked here), so this isolate's next use reads D1 again. */
@@ -74,11 +72,8 @@ export class KeyCache {
 
   /** True (and remembered) when this key's last-used time is due for a write. */
   claimLastUsedWrite(keyId: string): boolean {
-    const last = this.lastUsedWrites.get(keyId);
-    if (last !== undefined && this.now() - last < LAST_USED_WRITE_INTERVAL_MS) return false;
-    if (this.lastUsedWrites.size >= MAX_CACHED_LOOKUPS) this.lastUsedWrites.delete(this.lastUsedWrites.keys().next().value!);
-    this.lastUsedWrites.delete(keyId);
-    this.lastUsedWrites.set(keyId, this.now());
+    if (this.lastUsedWrites.has(keyId)) return false;
+    this.lastUsedWrites.set(keyId, true);
     return true;
   }
 }
@@ -90,13 +85,12 @@ const isolateCache = new KeyCache();
  * hashing was the largest single cost of a request with a cached key. A key is only ever compared
  * by its hash; the map holds what requests carried anyway, for as long as the isolate lives.
  */
-const hashes = new Map<string, string>();
+const hashes = new BoundedMap<string, string>({ max: MAX_CACHED_LOOKUPS });
 
 async function hashOf(key: string): Promise<string> {
   let hash = hashes.get(key);
   if (hash === undefined) {
     hash = await hashApiKey(key);
-    if (hashes.size >= MAX_CACHED_LOOKUPS) hashes.delete(hashes.keys().next().value!);
     hashes.set(key, hash);
   }
   return hash;

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../ground/bounded-map.ts';
 import { rateLimited } from '../ground/errors.ts';
 
 /**
@@ -29,7 +30,7 @@ export function clientAddressKey(ip: string | undefined): string {
 }
 
 export class FailedAuthThrottle {
-  private readonly blockedUntil = new Map<string, number>();
+  private readonly blockedUntil = new BoundedMap<string, number>({ max: MAX_BLOCKED_ADDRESSES });
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -56,7 +57,6 @@ export class FailedAuthThrottle {
     if (this.blockedFor(address) > 0) return;
     const { success } = await limiter.limit({ key: address });
     if (success) return;
-    if (this.blockedUntil.size >= MAX_BLOCKED_ADDRESSES) this.blockedUntil.delete(this.blockedUntil.keys().next().value!);
     this.blockedUntil.set(address, this.now() + BLOCK_MS);
   }
 }

@@ -12,6 +12,7 @@
  * (workerd 1.20261023) accepts more, so a higher count would pass every local test and break
  * sign-in once deployed. One hash took 20-40 ms on this 2-core machine (test/auth/password.test.ts logs it).
  */
+import { fromBase64, toBase64 } from '../ground/encoding.ts';
 
 export const PASSWORD_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
@@ -21,18 +22,6 @@ const SCHEME = 'pbkdf2-sha256';
 const MAX_ITERATIONS = 100_000;
 
 const encoder = new TextEncoder();
-
-function toBase64(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes));
-}
-
-function fromBase64(text: string): Uint8Array | undefined {
-  try {
-    return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
-  } catch {
-    return undefined;
-  }
-}
 
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
   const material = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits']);

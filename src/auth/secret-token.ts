@@ -1,12 +1,12 @@
 import { hashApiKey } from '../ground/api-key.ts';
+import { toBase64url } from '../ground/encoding.ts';
 
 /**
  * Random bearer tokens for browser sessions and invitation links: 32 random bytes, base64url.
  * Only their SHA-256 (hex, as for API keys) is ever stored.
  */
 export function newSecretToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return toBase64url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 /** What sessions and invites are stored and looked up by. */

@@ -14,11 +14,6 @@ function isHttps(c: Context): boolean {
   return new URL(c.req.url).protocol === 'https:';
 }
 
-/** The cookie's full name on this request's scheme. */
-export function cookieName(c: Context): string {
-  return isHttps(c) ? `__Host-${NAME}` : NAME;
-}
-
 export function readSessionCookie(c: Context): string | undefined {
   return isHttps(c) ? getCookie(c, NAME, 'host') : getCookie(c, NAME);
 }

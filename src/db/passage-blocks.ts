@@ -4,6 +4,7 @@
  * search is scoped to one organization by a rowid range of `passages_fts`, which FTS5 reads by
  * seeking, at no cost that grows with the organization's passages.
  */
+import { BoundedMap } from '../ground/bounded-map.ts';
 
 /** 2^40 passage ids per organization, 2^23 organizations (ids stay within 2^63). */
 export const PASSAGE_BLOCK_BITS = 40;
@@ -38,8 +39,8 @@ export function inPassageBlock(column: string, parameter: string): string {
 }
 
 /** Blocks this isolate has read, by organization: a block, once given, never changes. */
-const knownBlocks = new Map<string, number>();
 const MAX_KNOWN_BLOCKS = 10_000;
+const knownBlocks = new BoundedMap<string, number>({ max: MAX_KNOWN_BLOCKS });
 
 /**
  * The number of the organization's block of passage ids, or null when it has none (it has never
@@ -51,7 +52,6 @@ export async function passageBlock(db: D1Database, organizationId: string): Prom
   if (known !== undefined) return known;
   const row = await db.prepare('SELECT block FROM passage_blocks WHERE organization_id = ?1').bind(organizationId).first<{ block: number }>();
   if (!row) return null;
-  if (knownBlocks.size >= MAX_KNOWN_BLOCKS) knownBlocks.delete(knownBlocks.keys().next().value!);
   knownBlocks.set(organizationId, row.block);
   return row.block;
 }

@@ -1,10 +1,12 @@
 /**
- * API key format, generation and hashing. Free of imports so the operator CLI (plain Node) and the
- * Worker share it.
+ * API key format, generation and hashing. It imports only sha256.ts and encoding.ts (Web Crypto and
+ * nothing else), so the operator CLI (plain Node) and the Worker share it.
  *
  * A key is `rk_live_` followed by 43 base62 characters (32 random bytes). Only its SHA-256 (hex)
  * and a short display prefix are ever stored.
  */
+import { toHex } from './encoding.ts';
+import { sha256Hex } from './sha256.ts';
 
 export const SCOPES = ['commands', 'oms:read', 'oms:write', 'oms:approve'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -33,9 +35,8 @@ export function generateApiKey(): string {
 }
 
 /** Hex SHA-256 of the full key: what the api_keys table stores and looks up by. */
-export async function hashApiKey(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+export function hashApiKey(key: string): Promise<string> {
+  return sha256Hex(key);
 }
 
 /** The part of a key that is safe to show in listings, e.g. `rk_live_7Gq2…`. */
@@ -53,6 +54,5 @@ export function parseScopes(list: string): { scopes: Scope[]; unknown: string[] 
 
 /** An opaque random id with a type prefix, e.g. `key_9f3c…` (16 random bytes, hex). */
 export function randomId(prefix: string): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return prefix + '_' + [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${prefix}_${toHex(crypto.getRandomValues(new Uint8Array(16)))}`;
 }

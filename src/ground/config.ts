@@ -41,7 +41,7 @@ function patternList<T>(list: string, parse: (entry: string) => T | undefined, e
   });
 }
 
-/** Settings read from `[vars]` in wrangler.toml (see the README's configuration table). */
+/** Settings read from `[vars]` in wrangler.toml (see docs/deploy.md#configuration). */
 const ConfigSchema = z.object({
   AUDIT_WAIT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(900_000).default(240_000),
   // Capped at 10 s: revocation must take effect within 10 seconds everywhere.

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { readConfig } from './config.ts';
+import { fromBase64url, toBase64url } from './encoding.ts';
 import { DomainError } from './errors.ts';
 import { logEvent } from './log.ts';
 
@@ -40,7 +41,7 @@ function secretOf(env: Env): string {
   const configured = readConfig(env).PAGE_TOKEN_SECRET;
   if (configured) return configured;
   if (!generatedSecret) {
-    generatedSecret = base64url(crypto.getRandomValues(new Uint8Array(32)));
+    generatedSecret = toBase64url(crypto.getRandomValues(new Uint8Array(32)));
     logEvent('page_token_secret_generated', {
       note: 'PAGE_TOKEN_SECRET is not set; page tokens are valid only in this isolate. Set the secret in production.',
     });
@@ -57,28 +58,12 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64url(text: string): Uint8Array | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  } catch {
-    return undefined;
-  }
-}
-
 /** A signed token for `position` in the list `scope` names. */
 export async function signPageToken(env: Env, scope: PageTokenScope, position: unknown, now = Date.now()): Promise<string> {
   const payload: TokenPayload = { o: scope.organizationId, l: scope.list, p: position, e: Math.floor(now / 1000) + PAGE_TOKEN_TTL_SECONDS };
-  const body = base64url(encoder.encode(JSON.stringify(payload)));
+  const body = toBase64url(encoder.encode(JSON.stringify(payload)));
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secretOf(env)), encoder.encode(body)));
-  return `${body}.${base64url(mac)}`;
+  return `${body}.${toBase64url(mac)}`;
 }
 
 /**

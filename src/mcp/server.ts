@@ -90,6 +90,16 @@ export function reportsRunProgress(message: unknown): boolean {
   return method === 'tasks/get' || (method === 'tools/call' && TOOLS_BY_NAME.get(String(params?.name))?.notifies === true);
 }
 
+/** How buildServer answers one request. */
+export interface ServerOptions {
+  /** The request's protocol version (protocolVersionOf). */
+  protocolVersion?: string;
+  /** The level the calling key chose with logging/setLevel, if this request may report run progress. */
+  logLevel?: LogLevel | null;
+  /** Told the error code of a tools/call that failed (an `isError` result or a refused task), for the access log. */
+  onToolError?: (code: string) => void;
+}
+
 /**
  * A fresh MCP server for one request, bound to the caller and to the request's protocol version.
  * We register tools/list and tools/call on the SDK's `Server` rather than through
@@ -101,15 +111,6 @@ export function reportsRunProgress(message: unknown): boolean {
  * operations/log-level.ts); `tasks` only from protocol 2025-11-25, the version that has them, so an
  * older client neither sees them advertised nor can call tasks/* (method not found).
  */
-export interface ServerOptions {
-  /** The request's protocol version (protocolVersionOf). */
-  protocolVersion?: string;
-  /** The level the calling key chose with logging/setLevel, if this request may report run progress. */
-  logLevel?: LogLevel | null;
-  /** Told the error code of a tools/call that failed (an `isError` result or a refused task), for the access log. */
-  onToolError?: (code: string) => void;
-}
-
 export function buildServer(
   ctx: CoreContext,
   { protocolVersion = LATEST_PROTOCOL_VERSION, logLevel = null, onToolError }: ServerOptions = {},

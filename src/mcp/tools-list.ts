@@ -43,6 +43,7 @@ function acceptedHeaders(headers: Headers): boolean {
   return version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version);
 }
 
+/** By scope set and task support: at most 2 x 2^4 entries (the subsets of SCOPES), so no bound is needed. */
 const serialized = new Map<string, string>();
 
 /** The JSON of the tools a key with these scopes sees; built once per isolate for each scope set. */

@@ -1,6 +1,8 @@
 import { clientAddressKey, FailedAuthThrottle } from '../auth/failed-auth-throttle.ts';
+import { BoundedMap } from '../ground/bounded-map.ts';
 import type { Principal } from '../ground/context.ts';
 import { DomainError } from '../ground/errors.ts';
+import { sha256Hex } from '../ground/sha256.ts';
 import { findOrganizationOfMember } from '../db/memberships.ts';
 import { authorizationServerFor, OAUTH_SCOPES, resourceOf, type GrantProps, type OAuthScope } from './server.ts';
 
@@ -40,18 +42,17 @@ const MAX_VALID_LATELY = 10_000;
 
 /** Tokens (by SHA-256) that were valid lately: they skip the address throttle, never the check itself. */
 export class ValidLately {
-  private readonly at = new Map<string, number>();
-  constructor(private readonly now: () => number = Date.now) {}
+  private readonly at: BoundedMap<string, true>;
+  constructor(now: () => number = Date.now) {
+    this.at = new BoundedMap({ max: MAX_VALID_LATELY, ttlMs: VALID_LATELY_MS, now });
+  }
 
   has(hash: string): boolean {
-    const at = this.at.get(hash);
-    return at !== undefined && this.now() - at < VALID_LATELY_MS;
+    return this.at.has(hash);
   }
 
   add(hash: string): void {
-    this.at.delete(hash);
-    if (this.at.size >= MAX_VALID_LATELY) this.at.delete(this.at.keys().next().value!);
-    this.at.set(hash, this.now());
+    this.at.set(hash, true);
   }
 }
 
@@ -67,11 +68,6 @@ export interface OAuthAuthenticateOptions {
   validLately?: ValidLately;
 }
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 const RECONNECT = 'reconnect your MCP client to sign in and consent again, or send an API key as Authorization: Bearer rk_...';
 
 /** Throws 401 `unauthorized` (or 429 for a throttled address); returns the token's Principal. */
@@ -79,7 +75,7 @@ export async function authenticateOAuthToken(env: Env, token: string, options: O
   const throttle = options.throttle ?? isolateThrottle;
   const validLately = options.validLately ?? isolateValidLately;
   const address = clientAddressKey(options.clientAddress);
-  const hash = await sha256(token);
+  const hash = await sha256Hex(token);
   if (!validLately.has(hash)) throttle.assertAllowed(address);
 
   const validated = await authorizationServerFor(options.origin).validateToken<GrantProps>(resourceOf(options.origin), token, env);

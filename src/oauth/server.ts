@@ -1,5 +1,6 @@
 import { OAuthAuthorizationServer } from '@cloudflare/workers-oauth-provider';
 import type { Scope } from '../ground/api-key.ts';
+import { BoundedMap } from '../ground/bounded-map.ts';
 
 /**
  * Recon's OAuth 2.1 authorization server for MCP clients that cannot send an API key (Claude's and
@@ -78,7 +79,7 @@ export function bearerChallenge(origin: string): string {
 
 /** Origins an isolate keeps a server for; a deployment has one or two, `npm run dev` a few. */
 const MAX_SERVERS = 16;
-const servers = new Map<string, OAuthAuthorizationServer<Env>>();
+const servers = new BoundedMap<string, OAuthAuthorizationServer<Env>>({ max: MAX_SERVERS });
 
 /**
  * The authorization server whose issuer is `origin` (scheme://host[:port], as `URL.origin` gives
@@ -99,7 +100,6 @@ export function authorizationServerFor(origin: string): OAuthAuthorizationServer
       refreshTokenTTL: REFRESH_TOKEN_TTL_SECONDS,
       clientRegistrationTTL: CLIENT_REGISTRATION_TTL_SECONDS,
     });
-    if (servers.size >= MAX_SERVERS) servers.delete(servers.keys().next().value!);
     servers.set(origin, server);
   }
   return server;

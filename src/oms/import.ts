@@ -31,7 +31,7 @@ export interface ImportResult {
   supersededLines: SupersededLine[];
 }
 
-/** The bounds of one import (README, Knowledge base). The body itself is capped at 10 MiB in app.ts. */
+/** The bounds of one import (docs/oms.md#import). The body itself is capped at 10 MiB in app.ts. */
 export const IMPORT_LIMITS = {
   /** Non-empty lines in one request; more is refused whole with 413 before anything is written. */
   lines: 10_000,

@@ -17,6 +17,7 @@ import { clientAddressKey } from '../auth/failed-auth-throttle.ts';
 import { randomId, SCOPES } from '../ground/api-key.ts';
 import type { CoreContext } from '../ground/context.ts';
 import { DomainError, rateLimited } from '../ground/errors.ts';
+import { toHex } from '../ground/encoding.ts';
 import { parseInput } from '../ground/validation.ts';
 import { insertOrganizationStatement } from '../db/organizations.ts';
 import {
@@ -168,7 +169,7 @@ export function slugFromName(name: string): string {
 }
 
 function randomSuffix(): string {
-  return [...crypto.getRandomValues(new Uint8Array(3))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return toHex(crypto.getRandomValues(new Uint8Array(3)));
 }
 
 function isUniqueViolation(error: unknown, column: string): boolean {

@@ -4,6 +4,8 @@ import type { CoreContext } from '../ground/context.ts';
 import { DomainError } from '../ground/errors.ts';
 import { readPageToken, signPageToken } from '../ground/page-token.ts';
 import { assertScope } from '../ground/scopes.ts';
+import { toBase64, toHex } from '../ground/encoding.ts';
+import { sha256 } from '../ground/sha256.ts';
 import { checkInput } from '../ground/validation.ts';
 import {
   KEY_SCHEMAS,
@@ -21,8 +23,8 @@ import { columnMatch, columnPhrase, hasSearchTerms } from '../research/fts-query
 
 /**
  * The OMS reads (decisions.md, OMS): metadata, search, pivot, get and provenance. Each is one
- * function both doors call (REST in routes/oms.ts, MCP in mcp/tools/oms.ts), validating with the
- * schema beside it; every read needs the `oms:read` scope and sees only the caller's organization.
+ * function both doors call, declared in registry/oms-reads.ts, validating with the schema beside
+ * it; every read needs the `oms:read` scope and sees only the caller's organization.
  */
 
 /** An object as every read answers it. */
@@ -160,8 +162,7 @@ function checkProperty(type: ObjectType, property: string, path: string): void {
 
 /** A name for the page-token list of this exact search, so a token is refused by any other search. */
 async function searchListName(type: string, identity: unknown): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(identity))));
-  return `oms-search:${type}:${Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `oms-search:${type}:${toHex((await sha256(JSON.stringify(identity))).subarray(0, 16))}`;
 }
 
 const SearchPositionToken = z.tuple([z.union([z.string(), z.number()]), z.string()]);
@@ -259,8 +260,8 @@ export async function pivotOmsObjects(ctx: CoreContext, input: z.output<typeof P
   }
   const key = normalizeKey(input.type, input.key);
   const organizationId = ctx.principal.organization.id;
-  const identity = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)));
-  const scope = { organizationId, list: `oms-pivot:${input.type}:${view.name}:${btoa(String.fromCharCode(...identity.subarray(0, 16)))}` };
+  const identity = await sha256(key);
+  const scope = { organizationId, list: `oms-pivot:${input.type}:${view.name}:${toBase64(identity.subarray(0, 16))}` };
   const after = input.pageToken ? (await readPageToken(ctx.env, input.pageToken, scope, PivotPosition, 'pageToken'))[0] : undefined;
   const { origin, objects } = await pivotObjects(ctx.env.DB, {
     organizationId,

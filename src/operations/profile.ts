@@ -1,3 +1,4 @@
+import { BoundedMap } from '../ground/bounded-map.ts';
 import type { CoreContext } from '../ground/context.ts';
 import { ONBOARDING_PATH } from '../ground/dashboard-paths.ts';
 import { DomainError } from '../ground/errors.ts';
@@ -49,35 +50,22 @@ export async function putProfile(ctx: CoreContext, profile: SalesProfile): Promi
  */
 export const PROFILE_CACHE_TTL_MS = 5_000;
 const MAX_CACHED_PROFILES = 10_000;
-const finishedProfiles = new Map<string, { profile: SalesProfile; readAt: number }>();
+const finishedProfiles = new BoundedMap<string, SalesProfile>({ max: MAX_CACHED_PROFILES, ttlMs: PROFILE_CACHE_TTL_MS });
 /** Profile writes through this isolate: a read that overlapped one is not kept (it may predate the write). */
 let profileWrites = 0;
-
-function cachedProfile(organizationId: string, now: number): SalesProfile | undefined {
-  const hit = finishedProfiles.get(organizationId);
-  if (hit && now - hit.readAt < PROFILE_CACHE_TTL_MS) return hit.profile;
-  if (hit) finishedProfiles.delete(organizationId);
-  return undefined;
-}
-
-function rememberProfile(organizationId: string, profile: SalesProfile, now: number): void {
-  finishedProfiles.delete(organizationId);
-  if (finishedProfiles.size >= MAX_CACHED_PROFILES) finishedProfiles.delete(finishedProfiles.keys().next().value!);
-  finishedProfiles.set(organizationId, { profile, readAt: now });
-}
 
 /** The finished sales profile (kept in the isolate for PROFILE_CACHE_TTL_MS); 428 `onboarding_required` until it is finished. */
 export async function assertOnboarded(ctx: CoreContext): Promise<SalesProfile> {
   const organizationId = ctx.principal.organization.id;
   const now = Date.now();
-  const cached = cachedProfile(organizationId, now);
+  const cached = finishedProfiles.get(organizationId, now);
   if (cached) {
     assertScope(ctx, 'commands');
     return cached;
   }
   const writesBefore = profileWrites;
   const { profile, complete, missing } = await getProfile(ctx);
-  if (complete && profileWrites === writesBefore) rememberProfile(organizationId, profile, now);
+  if (complete && profileWrites === writesBefore) finishedProfiles.set(organizationId, profile, now);
   if (!complete) {
     throw new DomainError(
       'onboarding_required',

@@ -34,8 +34,6 @@ import { ensureWebhookSecret } from '../watches/webhooks/secrets.ts';
 export { CreateWatchInput };
 
 export const WatchId = z.string().min(1).max(100).describe('The watch id (wch_...).');
-export const WatchPageSize = z.int().min(1).max(200).default(50).describe('Watches per page, 1-200 (default 50).');
-export const ExecutionPageSize = z.int().min(1).max(100).default(20).describe('Executions per page, 1-100 (default 20).');
 export const Cursor = z.string().min(1).max(MAX_PAGE_TOKEN_LENGTH).describe("The previous page's nextCursor, with the same other parameters.");
 
 export const WatchListFilter = z.object({

@@ -3,7 +3,7 @@ import { hasSearchTerms } from './fts-query.ts';
 import { escapeInline, escapeUrl } from './markdown-escape.ts';
 import { figures, sentenceAnswerTypes, topicAnswerTypes } from './answer-types.ts';
 import type { ResearchResult, ResearchSource } from './provider.ts';
-import { stems } from './select.ts';
+import { stems } from './sentence-facts.ts';
 import { speakerOf, type Speakers } from './speakers.ts';
 import { terms } from './text.ts';
 

@@ -9,7 +9,7 @@
  * - a backslash before punctuation is doubled (it cannot undo an escape);
  * - a block marker at the very start (`# `, `>`, `- `, `* `, `+ `, `---`, a fence, `1. `) is escaped.
  * Emphasis characters elsewhere are left alone: they can only change a quote's style.
- * `plainText` is the exact inverse: what a markdown reader sees.
+ * Tests read the output back with test/helpers/markdown-text.ts `plainText`, its exact inverse.
  */
 
 const ASCII_PUNCTUATION = String.raw`!-\/:-@\[-\x60{-~`;
@@ -40,15 +40,5 @@ export function escapeCell(text: string): string {
 export function escapeUrl(url: string): string {
   return url.replace(/[\[\]()<>"'|\\`\s\p{Cc}]/gu, (c) =>
     [...new TextEncoder().encode(c)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
-  );
-}
-
-/**
- * What a reader of the rendered markdown sees of `escapeInline` output (its inverse, up to the
- * collapsed whitespace); for `escapeCell` output, un-escape `\|` first.
- */
-export function plainText(escaped: string): string {
-  return escaped.replace(new RegExp(String.raw`\\([${ASCII_PUNCTUATION}])|&(amp|lt);`, 'g'), (_, char: string | undefined, entity: string | undefined) =>
-    char ?? (entity === 'amp' ? '&' : '<'),
   );
 }

@@ -1,9 +1,7 @@
 import { answerTypeMatch, topicAnswerTypes, type AnswerType } from './answer-types.ts';
-import { analyzePassage, answersIn, stems, type SentenceFacts } from './sentence-facts.ts';
+import { answersIn, stems, type SentenceFacts } from './sentence-facts.ts';
 import { similarity } from './text.ts';
 import type { RankedPassage } from '../db/passages.ts';
-
-export { informativeness, stems } from './sentence-facts.ts';
 
 export type { RankedPassage } from '../db/passages.ts';
 
@@ -134,32 +132,17 @@ interface Candidate {
 }
 
 /**
- * Picks relevant, non-redundant sentences out of ranked passages. Each candidate is a verbatim
- * sentence of its passage, admitted when it holds a topic or context term (in its own words, or in
- * its source's title at a discount: a sentence on a page titled "Globex pricing" is about Globex
- * pricing) or holds the kind of answer the topic asks for. Its relevance mixes, with fixed weights
+ * Picks relevant, non-redundant sentences out of ranked passages, given the stored facts of their
+ * sentences (sentence-facts.ts) rather than their text. Each candidate is a verbatim sentence of its
+ * passage, admitted when it holds a topic or context term (in its own words, or in its source's
+ * title at a discount: a sentence on a page titled "Globex pricing" is about Globex pricing) or
+ * holds the kind of answer the topic asks for. Its relevance mixes, with fixed weights
  * (RelevanceParts): the passage's BM25 rank, the share of the topic's terms it covers (context
  * terms count half), the answer-type match and informativeness. The same sentence in several
  * sources is one candidate citing them all. Maximal marginal relevance then trades relevance
  * against similarity to what is already chosen, with figures as tokens of their own (two different
  * prices are not redundant); sentences far below the best are left out rather than padding the count.
- */
-export function selectSentences(
-  passages: readonly RankedPassage[],
-  query: string,
-  context: string | undefined,
-  options: SelectionOptions,
-): SelectedSentence[] {
-  const analyzed = passages.map((p) => ({ sourceKey: p.sourceKey, title: p.title, score: p.score, sentences: analyzePassage(p.text, (sentence) => sentence) }));
-  return chooseSentences(analyzed, query, context, options).map(({ key: _key, refs, ...chosen }) => {
-    const { passage, sentence } = refs.get(chosen.sourceKey)!;
-    return { sentence: passages[passage]!.text.slice(sentence.start, sentence.end), ...chosen };
-  });
-}
-
-/**
- * `selectSentences` over the stored facts of passages (sentence-facts.ts) rather than their text:
- * the same choice, the same order. Sentences are the same sentence when their facts' `key` is.
+ * Sentences are the same sentence when their facts' `key` is.
  */
 export function chooseSentences(
   passages: readonly PassageFacts[],

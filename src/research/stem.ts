@@ -5,6 +5,7 @@
  * letters (figures, accented words) are returned unchanged. Results are kept in a bounded cache, so
  * a word seen before costs a map lookup.
  */
+import { BoundedMap } from '../ground/bounded-map.ts';
 
 const VOWELS = new Set(['a', 'e', 'i', 'o', 'u']);
 
@@ -114,16 +115,15 @@ function porter(word: string): string {
   return word;
 }
 
-/** How many distinct words the cache keeps; past it, it starts again empty (a bounded memory). */
+/** How many distinct words the cache keeps; past it, the oldest go first (a bounded memory). */
 const CACHE_LIMIT = 50_000;
-const cache = new Map<string, string>();
+const cache = new BoundedMap<string, string>({ max: CACHE_LIMIT });
 
 /** The Porter stem of a lower-case word; anything but plain a-z letters is returned as it is. */
 export function stem(word: string): string {
   const cached = cache.get(word);
   if (cached !== undefined) return cached;
   const result = /^[a-z]+$/.test(word) ? porter(word) : word;
-  if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(word, result);
   return result;
 }

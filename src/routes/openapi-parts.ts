@@ -89,9 +89,6 @@ export function errors<S extends ErrorStatus>(...statuses: S[]): Record<S, Error
   ) as Record<S, ErrorResponse>;
 }
 
-/** Errors of every route that needs a key with a scope: 401, 403, 429 and 500. */
-export const KEYED = [401, 403, 429, 500] as const satisfies ErrorStatus[];
-
 /** A markdown response. */
 export function markdown(description: string, extra: Record<string, z.ZodType> = {}) {
   return { description, headers: headers(extra), content: { 'text/markdown': { schema: z.string() } } };

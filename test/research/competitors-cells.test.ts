@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { plainText } from '../../src/research/markdown-escape.ts';
+import { plainText } from '../helpers/markdown-text.ts';
 import { call, createOrganization, FINISHED_PROFILE } from '../helpers/fixtures.ts';
 
 /** Sources by URL, from NDJSON lines: what a quoted cell must be verbatim in. */

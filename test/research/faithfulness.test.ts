@@ -4,7 +4,8 @@ import { competitors } from '../../src/operations/competitors.ts';
 import type { CoreContext } from '../../src/ground/context.ts';
 import { research } from '../../src/operations/research.ts';
 import { importObjects } from '../../src/oms/import.ts';
-import { escapeInline, plainText } from '../../src/research/markdown-escape.ts';
+import { escapeInline } from '../../src/research/markdown-escape.ts';
+import { plainText } from '../helpers/markdown-text.ts';
 import { createOrganization, FINISHED_PROFILE } from '../helpers/fixtures.ts';
 import { briefClaims, briefSources } from './brief-claims.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redundancy, selectSentences, subjectStems, type RankedPassage } from '../../src/research/select.ts';
+import { redundancy, subjectStems, type RankedPassage } from '../../src/research/select.ts';
+import { selectSentences } from '../helpers/select-text.ts';
 
 function passage(sourceKey: string, title: string, text: string, score = -1, publishedAt: string | null = '2026-01-01'): RankedPassage {
   return { sourceKey, title, text, score, domain: new URL(sourceKey).hostname, publishedAt };

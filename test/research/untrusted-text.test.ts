@@ -2,7 +2,8 @@ import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeCell, escapeInline, escapeUrl, plainText } from '../../src/research/markdown-escape.ts';
+import { escapeCell, escapeInline, escapeUrl } from '../../src/research/markdown-escape.ts';
+import { plainText } from '../helpers/markdown-text.ts';
 import { call, createOrganization, FINISHED_PROFILE } from '../helpers/fixtures.ts';
 
 const SCRIPT = '<script>alert(1)</script>';

@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { plainText } from '../../src/research/markdown-escape.ts';
+import { plainText } from '../helpers/markdown-text.ts';
 import { call, createOrganization, type TestOrganization } from '../helpers/fixtures.ts';
 
 /** The demo market's sources by URL: what a cited sentence must be verbatim in. */

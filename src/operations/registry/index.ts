@@ -10,7 +10,7 @@ import { WATCH_OPERATIONS } from './watches.ts';
 
 /**
  * Every operation Recon serves, each declared once. The REST routes and the OpenAPI document
- * (routes/operations.ts), the MCP tools and tools/list (mcp/tools.ts), the rate-limit bucket of
+ * (routes/operations.ts), the MCP tools and tools/list (mcp/tools/), the rate-limit bucket of
  * each request (below) all come from this list; a new operation is one declaration here plus its
  * function. Its order is the order of tools/list.
  */

@@ -8,6 +8,7 @@
  * Standard Webhooks library (`new Webhook(secret).verify(body, headers)` in the `standardwebhooks`
  * npm package), which also refuses timestamps more than 5 minutes away from its clock.
  */
+import { fromBase64, toBase64 } from '../../ground/encoding.ts';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 const SECRET_BYTES = 32;
@@ -20,15 +21,9 @@ export function generateWebhookSecret(): string {
 /** The key bytes of a `whsec_` secret; throws when it is not one (never for a generated secret). */
 export function webhookSecretBytes(secret: string): Uint8Array<ArrayBuffer> {
   if (!secret.startsWith(WEBHOOK_SECRET_PREFIX)) throw new Error('A webhook secret starts with whsec_.');
-  let binary: string;
-  try {
-    binary = atob(secret.slice(WEBHOOK_SECRET_PREFIX.length));
-  } catch {
-    throw new Error('A webhook secret is whsec_ followed by base64.');
-  }
-  if (binary.length === 0) throw new Error('A webhook secret cannot be empty.');
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const bytes = fromBase64(secret.slice(WEBHOOK_SECRET_PREFIX.length));
+  if (!bytes) throw new Error('A webhook secret is whsec_ followed by base64.');
+  if (bytes.length === 0) throw new Error('A webhook secret cannot be empty.');
   return bytes;
 }
 
@@ -53,10 +48,4 @@ export async function signWebhook(input: { secret: string; messageId: string; ti
     'webhook-timestamp': String(timestamp),
     'webhook-signature': `v1,${toBase64(new Uint8Array(mac))}`,
   };
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }
