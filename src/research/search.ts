@@ -51,11 +51,6 @@ export function anyOf(words: readonly string[]): string {
   return columnMatch('{title text}', words, 'OR');
 }
 
-/** Passages with every one of `words` in their title or text (the same terms `anyOf` keeps). */
-export function allOf(words: readonly string[]): string {
-  return columnMatch('{title text}', words, 'AND');
-}
-
 /** The source a passage belongs to, from the columns stored with it. */
 export function sourceOf(passage: RankedPassage): ResearchSource {
   return {
@@ -114,10 +109,4 @@ export async function findTopicPassages(db: D1Database, scope: PassageScope, top
     factsVersion: FACTS_VERSION,
     block,
   });
-}
-
-/** `findTopicPassages` as the other searches return passages. */
-export async function searchTopic(db: D1Database, scope: PassageScope, topicWords: readonly string[], limit: number): Promise<RankedPassage[]> {
-  const found = await findTopicPassages(db, scope, topicWords, limit);
-  return found.map(({ id: _id, facts: _facts, ...passage }) => passage);
 }

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { PASSAGE_BLOCK_BITS } from '../../src/db/passage-blocks.ts';
 import { writeObjects } from '../../src/oms/store.ts';
-import { findTopicPassages, searchTopic } from '../../src/research/search.ts';
+import { findTopicPassages } from '../../src/research/search.ts';
 import { createOrganization } from '../helpers/fixtures.ts';
 
 const IMPORT = { kind: 'import', id: 'imp_scope' } as const;
@@ -42,9 +42,9 @@ describe("a search reads only its organization's block of passages", () => {
       expect(found.map((p) => p.id).sort()).toEqual(ourIds);
       expect(found.every((p) => p.sourceKey.startsWith('https://ours.example.com/'))).toBe(true);
     }
-    const excluded = await searchTopic(env.DB, { organizationId: theirs.id, policy: { include: [], exclude: ['ours.example.com'] } }, [word], 10);
+    const excluded = await findTopicPassages(env.DB, { organizationId: theirs.id, policy: { include: [], exclude: ['ours.example.com'] } }, [word], 10);
     expect(excluded.map((p) => p.sourceKey).sort()).toEqual([0, 1, 2].map((n) => `https://theirs.example.com/page-${n}`));
-    expect(await searchTopic(env.DB, { organizationId: theirs.id, policy: { include: ['ours.example.com'], exclude: [] } }, [word], 10)).toEqual([]);
+    expect(await findTopicPassages(env.DB, { organizationId: theirs.id, policy: { include: ['ours.example.com'], exclude: [] } }, [word], 10)).toEqual([]);
   });
 
   it('finds nothing for an organization that has never had a passage', async () => {

@@ -2,7 +2,11 @@ import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_QUERY_TERMS, searchTerms, termText } from '../../src/research/fts-query.ts';
-import { allOf, anyOf, capTermCounts, scopeExpression, searchPassages, searchTopic } from '../../src/research/search.ts';
+import { columnMatch } from '../../src/research/fts-query.ts';
+import { anyOf, capTermCounts, findTopicPassages, scopeExpression, searchPassages } from '../../src/research/search.ts';
+
+/** Passages with every one of `words` in their title or text: the AND form of anyOf, as a caller could build it. */
+const allOf = (words: readonly string[]) => columnMatch('{title text}', words, 'AND');
 import { call, createKey, createOrganization, type TestOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
 
@@ -77,9 +81,9 @@ describe('FTS5 queries from hostile input', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(word, { maxLength: 150 }), async (words) => {
         expect((await capTermCounts(env.DB, scope, words)).length).toBe(words.length);
-        await searchTopic(env.DB, { organizationId: org.id }, words, 5);
-        await searchTopic(env.DB, { organizationId: org.id, policy: { include: words.slice(0, 25), exclude: words.slice(25, 50) } }, words, 5);
-        await searchTopic(env.DB, { organizationId: org.id, policy: { include: [], exclude: words.slice(0, 25) } }, words, 5);
+        await findTopicPassages(env.DB, { organizationId: org.id }, words, 5);
+        await findTopicPassages(env.DB, { organizationId: org.id, policy: { include: words.slice(0, 25), exclude: words.slice(25, 50) } }, words, 5);
+        await findTopicPassages(env.DB, { organizationId: org.id, policy: { include: [], exclude: words.slice(0, 25) } }, words, 5);
         await searchPassages(env.DB, `${scope} AND ${anyOf(words)} AND ${allOf(words)}`, 5);
         await searchPassages(env.DB, scopeExpression(org.id, { include: words.slice(0, 25), exclude: words.slice(25, 50) }), 5);
       }),
