@@ -74,7 +74,7 @@ export function needsRehash(stored: string): boolean {
 }
 
 /** A hash of a random password nobody knows (made once with Node's crypto.pbkdf2Sync, same parameters). */
-const DUMMY_HASH = 'pbkdf2-sha256$100000$exIRh/Ufqrffj2O3FpHNWQ==$NWKdlu0BzF8j1Usban3FOvTf2c49ZQEc+x5q9Idn7Fk=';
+export const DUMMY_HASH = 'pbkdf2-sha256$100000$exIRh/Ufqrffj2O3FpHNWQ==$NWKdlu0BzF8j1Usban3FOvTf2c49ZQEc+x5q9Idn7Fk=';
 
 /**
  * Spends what verifying a real password costs, for a sign-in with an unknown email: the answer
