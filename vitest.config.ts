@@ -69,7 +69,8 @@ export default defineConfig({
           isolate: false,
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**', 'test/reliability/**', 'test/browser/**'],
-          setupFiles: ['./test/setup/apply-schema.ts'],
+          // The schema first; then every file ends the Durable Object work it started (see quiet-objects.ts).
+          setupFiles: ['./test/setup/apply-schema.ts', './test/setup/quiet-objects.ts'],
           // Three files share two cores: a file's first test also loads its modules into a fresh
           // runtime, which took up to 14 s on a loaded machine. Timeouts bound hangs; they time nothing.
           testTimeout: 30_000,
