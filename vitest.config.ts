@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig, type Plugin } from 'vitest/config';
+import E2eAroundSequencer from './test/e2e/sequencer.ts';
 
 // Tests build D1 exactly as deploys and `npm run dev` do: the migrations in order. schema.sql (the
 // readable whole) is read too, for the test that the migrations yield exactly its schema.
@@ -32,6 +33,8 @@ export default defineConfig({
     // Workers-pool files spend most of their time starting their runtime, not on CPU: three at a
     // time on two cores finished about 15% sooner than two.
     maxWorkers: 3,
+    // The two longest e2e files first, beside the Workers-pool files; the other e2e files after (see the sequencer).
+    sequence: { sequencer: E2eAroundSequencer },
     projects: [
       {
         plugins: [
@@ -69,7 +72,8 @@ export default defineConfig({
           isolate: false,
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**', 'test/reliability/**', 'test/browser/**'],
-          setupFiles: ['./test/setup/apply-schema.ts'],
+          // The schema first; then every file ends the Durable Object work it started (see quiet-objects.ts).
+          setupFiles: ['./test/setup/apply-schema.ts', './test/setup/quiet-objects.ts'],
           // Three files share two cores: a file's first test also loads its modules into a fresh
           // runtime, which took up to 14 s on a loaded machine. Timeouts bound hangs; they time nothing.
           testTimeout: 30_000,
@@ -85,7 +89,14 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file has its own server (a free port, its own copy of the seeded state), so files
+          // run alongside each other and alongside the workers project's, within maxWorkers; they
+          // spend most of their time waiting (on wrangler, on a retry alarm, on a cache's bound).
+          // Made with fileParallelism: false, they ran one by one after all the other files.
+          globalSetup: ['./test/e2e/seeded-state.ts'],
+          // One Node process runs file after file, so wrangler (a large import) is loaded once per
+          // process rather than once per file; every file still starts its own server.
+          isolate: false,
         },
       },
     ],

@@ -5,14 +5,21 @@
  * directory (`--persist-to`) to change what the running server sees: like `npm run dev`, the server
  * leaves a session file there, so the CLI works through it rather than opening the database file
  * beside it (scripts/lib/local-d1.ts).
+ *
+ * In the e2e project the seeding is done once per run (test/e2e/seeded-state.ts) and each server
+ * starts on its own copy of it; elsewhere (the browser tests), and with `beforeSeed`, each server
+ * seeds its own directory.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { unstable_startWorker } from 'wrangler';
 import { removeDevSession, writeDevSession } from '../../scripts/lib/local-d1.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/wrangler.ts';
 import { loadDemoKnowledgeBase, seedLocalDatabase } from '../../scripts/seed.ts';
+import { FAILED, READY_SUFFIX, type SeededState } from './seeded-state.ts';
 
 export interface DevServer {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234 */
@@ -33,9 +40,15 @@ export interface DevServerOptions {
 
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
   const persistTo = await mkdtemp(path.join(tmpdir(), 'recon-e2e-'));
+  const knowledgeBase = options.knowledgeBase !== false;
   try {
-    await options.beforeSeed?.(persistTo);
-    await seedLocalDatabase({ persistTo, quiet: true });
+    const seeded = options.beforeSeed ? undefined : await seededState(knowledgeBase ? 'knowledge-base' : 'seeded');
+    if (seeded) {
+      await cp(seeded, persistTo, { recursive: true });
+    } else {
+      await options.beforeSeed?.(persistTo);
+      await seedLocalDatabase({ persistTo, quiet: true });
+    }
     const worker = await unstable_startWorker({
       config: path.join(PROJECT_ROOT, 'wrangler.toml'),
       ...(options.vars
@@ -51,7 +64,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     await worker.ready;
     const url = (await worker.url).origin;
     await writeDevSession(persistTo, { url, pid: process.pid });
-    if (options.knowledgeBase !== false) await loadDemoKnowledgeBase(url);
+    if (knowledgeBase && !seeded) await loadDemoKnowledgeBase(url);
     return {
       url,
       persistTo,
@@ -65,4 +78,21 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     await rm(persistTo, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * The directory of the run's seeded state `name`, once it is made; undefined where no run made
+ * one (outside the e2e project).
+ */
+async function seededState(name: SeededState): Promise<string | undefined> {
+  const root = inject('e2eSeededStates');
+  if (!root) return undefined;
+  const state = path.join(root, name);
+  const deadline = Date.now() + 300_000;
+  while (!existsSync(state + READY_SUFFIX)) {
+    if (existsSync(path.join(root, FAILED))) throw new Error(`Making the seeded state failed:\n${await readFile(path.join(root, FAILED), 'utf8')}`);
+    if (Date.now() > deadline) throw new Error(`The seeded state ${state} was not ready after 300 s.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return state;
 }
