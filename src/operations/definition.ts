@@ -88,6 +88,8 @@ export interface CallFacts {
   sent: readonly string[];
   /** Query parameters a REST binding declares beside its body (`query`), as sent; empty over MCP. */
   query: Readonly<Record<string, string | undefined>>;
+  /** How the door names the arguments in a refusal: `query`, `arguments of watch-list`, ... */
+  what: string;
 }
 
 export interface OperationDefinition<S extends z.ZodType = z.ZodType, O = unknown> {
@@ -141,19 +143,20 @@ export async function invokeOperation(
   query: CallFacts['query'] = {},
 ): Promise<{ input: unknown; output: unknown }> {
   assertOperationScope(ctx, operation);
-  const input = parseInput(operation.inputFor?.(ctx) ?? operation.input, raw ?? {}, operation.inputName ?? what);
+  const named = operation.inputName ?? what;
+  const input = parseInput(operation.inputFor?.(ctx) ?? operation.input, raw ?? {}, named);
   const sent = typeof raw === 'object' && raw !== null ? Object.keys(raw) : [];
-  return { input, output: await operation.run(ctx, input, { sent, query }) };
+  return { input, output: await operation.run(ctx, input, { sent, query, what: named }) };
 }
 
 /**
  * 400 when `id` names one item and other fields came with it (`GET /oms/watches?id=...&status=...`):
  * one item or a filtered page, never both, so a filter is not silently ignored.
  */
-export function assertIdAlone(sent: readonly string[], noun: string): void {
+export function assertIdAlone({ sent, what }: Pick<CallFacts, 'sent' | 'what'>, noun: string): void {
   const extra = sent.filter((name) => name !== 'id');
   if (sent.includes('id') && extra.length) {
-    throw new DomainError('invalid_input', `Invalid query: id names one ${noun}; send it without ${extra.join(', ')}.`, {
+    throw new DomainError('invalid_input', `Invalid ${what}: id names one ${noun}; send it without ${extra.join(', ')}.`, {
       details: extra.map((name) => ({ path: name, message: `${name} cannot be combined with id` })),
     });
   }

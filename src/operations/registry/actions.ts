@@ -141,9 +141,9 @@ export const ACTION_OPERATIONS = [
     output: z.union([ApprovalRequest, ApprovalRequestPage]),
     errors: ['invalid_input', 'not_found'],
     effects: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    run: async (ctx, { id, limit, cursor, status }, { sent }) => {
+    run: async (ctx, { id, limit, cursor, status }, call) => {
       if (id !== undefined) {
-        assertIdAlone(sent, 'request');
+        assertIdAlone(call, 'request');
         return getActionRequest(ctx, id);
       }
       return listActionRequests(ctx, limit, cursor, { status });

@@ -120,9 +120,9 @@ export const WATCH_OPERATIONS = [
     output: z.union([Watch, WatchPage]),
     errors: ['invalid_input', 'not_found'],
     effects: READ,
-    run: async (ctx, { id, limit, cursor, ...filter }, { sent }) => {
+    run: async (ctx, { id, limit, cursor, ...filter }, call) => {
       if (id !== undefined) {
-        assertIdAlone(sent, 'watch');
+        assertIdAlone(call, 'watch');
         return getWatch(ctx, id);
       }
       return listWatches(ctx, limit, cursor, filter);
