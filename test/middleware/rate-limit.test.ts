@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { restRateBucket as rateBucketOf } from '../../src/operations/registry/index.ts';
+import { OPERATIONS, restRateBucket } from '../../src/operations/registry/index.ts';
 import { call, createKey, createOrganization } from '../helpers/fixtures.ts';
 import { startEarlyInWindow } from '../helpers/rate-window.ts';
 
@@ -43,9 +43,20 @@ describe('rate limiting (wrangler.toml: 60 command calls and 600 reads per minut
   });
 
   it('puts command runs in the commands bucket and everything else in reads', () => {
-    expect(rateBucketOf('POST', '/api/v1/commands/research')).toBe('commands');
-    expect(rateBucketOf('POST', '/api/v1/audit')).toBe('commands');
-    expect(rateBucketOf('GET', '/api/v1/commands')).toBe('reads');
-    expect(rateBucketOf('PUT', '/api/v1/profile')).toBe('reads');
+    expect(restRateBucket('POST', '/api/v1/commands/research')).toBe('commands');
+    expect(restRateBucket('POST', '/api/v1/commands/no-such-command')).toBe('commands');
+    expect(restRateBucket('POST', '/api/v1/audit')).toBe('commands');
+    expect(restRateBucket('GET', '/api/v1/commands')).toBe('reads');
+    expect(restRateBucket('PUT', '/api/v1/profile')).toBe('reads');
+    expect(restRateBucket('GET', '/api/v1/no-such-route')).toBe('reads');
+  });
+
+  it('charges every REST request the bucket its operation declares', () => {
+    const routes = OPERATIONS.flatMap(({ rest, bucket }) => (rest ? [{ method: rest.method.toUpperCase(), path: rest.path, bucket }] : []));
+    expect(routes.filter((route) => route.bucket === 'commands').length).toBeGreaterThan(5);
+    for (const { method, path, bucket } of routes) {
+      const concrete = `/api/v1${path.replace(/\{\w+\}/g, 'x1')}`;
+      expect(restRateBucket(method, concrete), `${method} ${concrete}`).toBe(bucket);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { restRateBucket as rateBucketOf } from '../../src/operations/registry/index.ts';
+import { restRateBucket } from '../../src/operations/registry/index.ts';
 import type { AddedSource as Added } from '../../src/oms/import-pages.ts';
 import { addSources } from '../../src/operations/add-sources.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
@@ -163,8 +163,8 @@ describe('POST /api/v1/oms/sources refuses bad input whole, before fetching or w
   });
 
   it('spends from the commands budget, as a command does: each call may fetch 20 pages', () => {
-    expect(rateBucketOf('POST', '/api/v1/oms/sources')).toBe('commands');
-    expect(rateBucketOf('POST', '/api/v1/oms/objects/import')).toBe('reads');
+    expect(restRateBucket('POST', '/api/v1/oms/sources')).toBe('commands');
+    expect(restRateBucket('POST', '/api/v1/oms/objects/import')).toBe('reads');
   });
 });
 
