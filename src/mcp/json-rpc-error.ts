@@ -109,3 +109,26 @@ export function toToolResult(error: unknown, requestId: string): CallToolResult 
   for (const detail of body.details ?? []) lines.push(`- ${detail.message}`);
   return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: { ...body }, isError: true };
 }
+
+/**
+ * A refusal the MCP transport wrote itself (malformed JSON, a missing Accept, an unsupported
+ * Content-Type or protocol version: an HTTP status of 400 or more with a JSON-RPC error body), with
+ * the REST error body added as the error's `data`, as every other refusal of the door carries it:
+ * `error`, the transport's `message`, and the `requestId`. Anything else passes through unchanged.
+ */
+export async function withRefusalData(response: Response, requestId: string): Promise<Response> {
+  if (response.status < 400 || !response.headers.get('Content-Type')?.startsWith('application/json')) return response;
+  const text = await response.text();
+  let body: { error?: { message?: unknown; data?: unknown } } | undefined;
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    return new Response(text, response);
+  }
+  if (!body?.error || body.error.data !== undefined) return new Response(text, response);
+  const code: ErrorCode = response.status === 405 ? 'method_not_allowed' : 'invalid_input';
+  body.error.data = errorBody(new DomainError(code, String(body.error.message ?? 'Refused.')), requestId);
+  const headers = new Headers(response.headers);
+  headers.delete('Content-Length');
+  return new Response(JSON.stringify(body), { status: response.status, headers });
+}

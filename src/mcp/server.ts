@@ -22,7 +22,7 @@ import type { CoreContext } from '../ground/context.ts';
 import { getLogLevel, setLogLevel, type LogLevel } from '../operations/log-level.ts';
 import type { RateBucket } from '../ground/rate-limit.ts';
 import { getRun } from '../operations/runs.ts';
-import { toRpcError, toToolResult } from './json-rpc-error.ts';
+import { toRpcError, toToolResult, withRefusalData } from './json-rpc-error.ts';
 import { answerMalformedRequestsAsInvalidParams } from './malformed-requests.ts';
 import { reportRun } from './run-progress.ts';
 import { RunTaskStore, taskOf } from './run-task-store.ts';
@@ -224,6 +224,7 @@ export async function handleMcpPost(
   await server.connect(transport);
   try {
     const response = await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
+    if (response.status >= 400) return await withRefusalData(response, ctx.requestId);
     if (!response.headers.get('Content-Type')?.startsWith('text/event-stream')) return response;
     return new Response(await response.text(), response);
   } finally {

@@ -177,6 +177,24 @@ describe('MCP server at /api/mcp', () => {
       }),
     );
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
+    expect(await response.json()).toMatchObject({
+      jsonrpc: '2.0',
+      error: { code: -32700, data: { error: 'invalid_input', message: expect.stringContaining('Parse error'), requestId: response.headers.get('X-Request-Id') } },
+    });
+  });
+
+  it('answers a request without the Accept MCP requires with the transport\'s refusal and the error body, request id included', async () => {
+    const org = await createOrganization();
+    const { exports } = await import('cloudflare:workers');
+    const response = await exports.default.fetch(
+      new Request('https://recon.test/api/mcp', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${org.key}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      }),
+    );
+    expect(response.status).toBe(406);
+    const body = await response.json<{ error: { message: string; data: Record<string, unknown> } }>();
+    expect(body.error.data).toEqual({ error: 'invalid_input', message: body.error.message, requestId: response.headers.get('X-Request-Id') });
   });
 });
