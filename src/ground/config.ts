@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeDomain } from './schemas/common.ts';
 
 /** A host name (lower case; IPv6 in brackets) and a port; no port matches any port. */
 export interface HostPattern {
@@ -41,6 +42,31 @@ function patternList<T>(list: string, parse: (entry: string) => T | undefined, e
   });
 }
 
+/** The loopback hosts a site may be served from in development and tests (SITE_ORIGIN_OVERRIDES). */
+const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * `globex.com=http://127.0.0.1:9300,acme.com=http://localhost:9301`: each domain (normalized as
+ * everywhere) to the loopback origin its pages are fetched from, while every URL Recon stores and
+ * shows stays the domain's. At most 100 pairs; origins on loopback only, with no path.
+ */
+function siteOriginOverrides(list: string, ctx: z.RefinementCtx): ReadonlyMap<string, string> {
+  const overrides = new Map<string, string>();
+  const pairs = list.split(',').map((pair) => pair.trim()).filter(Boolean);
+  if (pairs.length > 100) ctx.addIssue({ code: 'custom', message: `lists ${pairs.length} domains; at most 100` });
+  for (const pair of pairs.slice(0, 100)) {
+    const [rawDomain = '', rawOrigin = ''] = pair.split('=', 2).map((part) => part.trim());
+    const domain = normalizeDomain(rawDomain);
+    const origin = URL.canParse(rawOrigin) ? new URL(rawOrigin) : undefined;
+    if (!domain || !origin || !['http:', 'https:'].includes(origin.protocol) || !LOOPBACK_HOSTNAMES.has(origin.hostname) || origin.pathname !== '/' || origin.search || origin.username) {
+      ctx.addIssue({ code: 'custom', message: `"${pair.slice(0, 200)}" is not domain=origin with a loopback origin, e.g. globex.com=http://127.0.0.1:9300` });
+      continue;
+    }
+    overrides.set(domain, origin.origin);
+  }
+  return overrides;
+}
+
 /** Settings read from `[vars]` in wrangler.toml (see docs/deploy.md#configuration). */
 const ConfigSchema = z.object({
   AUDIT_WAIT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(900_000).default(240_000),
@@ -78,6 +104,9 @@ const ConfigSchema = z.object({
     .enum(['true', 'false'], { error: 'must be "true" or "false"' })
     .default('false')
     .transform((value) => value === 'true'),
+  // Development and tests only, never in wrangler.toml: the loopback origin a domain's site is read
+  // from (site reads, issue 23), e.g. `npm run dev -- --var SITE_ORIGIN_OVERRIDES:globex.com=http://127.0.0.1:9300`.
+  SITE_ORIGIN_OVERRIDES: z.string().default('').transform(siteOriginOverrides),
 });
 
 export type Config = z.output<typeof ConfigSchema>;
