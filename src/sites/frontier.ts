@@ -48,16 +48,36 @@ export const NON_PAGE_EXTENSIONS: ReadonlySet<string> = new Set([
   'flac', 'aac', 'opus',
 ]);
 
-/** `example.com` from `Example.COM.`, `www.example.com`: the site's own name, without `www.` or a final dot. */
-export function siteDomain(domain: string): string {
-  const host = domain.trim().toLowerCase().replace(/\.$/, '');
-  return host.startsWith('www.') ? host.slice(4) : host;
+/**
+ * The site a domain names: `example.com` from `Example.COM.`, `www.example.com`, `bücher.de` as
+ * `xn--bcher-kva.de`; without `www.` or a final dot. A port, when given (`127.0.0.1:8787`), is part
+ * of the site. Undefined when `domain` is not a host name (a path, user or query in it, or empty).
+ */
+export function siteDomain(domain: string): string | undefined {
+  const text = domain.trim().toLowerCase();
+  if (text === '' || /[/?#@\\\s]/.test(text)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(`http://${text}/`);
+  } catch {
+    return undefined;
+  }
+  const host = url.hostname.replace(/\.$/, '');
+  if (host === '') return undefined;
+  const site = host.startsWith('www.') ? host.slice(4) : host;
+  // Parsed as http, ":80" is already gone; ":443" is https's default, as good as none.
+  return url.port === '' || url.port === '443' ? site : `${site}:${url.port}`;
 }
 
-/** Whether `hostname` (as the URL parser gives it, lower case) is the site: the domain itself or `www.` + domain. */
-function onSite(site: string, hostname: string): boolean {
-  const host = hostname.replace(/\.$/, '');
-  return host === site || host === `www.${site}`;
+/**
+ * Whether the parsed `url` is on `site` (from siteDomain): the host itself or `www.` + host, and
+ * the site's port, else the scheme's default (the parser drops ":443" on https and ":80" on http).
+ */
+function onSite(site: string, url: URL): boolean {
+  const colon = site.lastIndexOf(':');
+  const [host, port] = colon > site.lastIndexOf(']') ? [site.slice(0, colon), site.slice(colon + 1)] : [site, ''];
+  const hostname = url.hostname.replace(/\.$/, '');
+  return url.port === port && (hostname === host || hostname === `www.${host}`);
 }
 
 /**
@@ -65,7 +85,8 @@ function onSite(site: string, hostname: string): boolean {
  * against `base` when relative; or why not.
  *
  * Normalization: http and https only; same site only (`domain` and `www.` + domain, any case; a
- * port other than the scheme's default is another site); no user or password; query string and
+ * port other than the scheme's default is another site, unless `domain` names that port, as
+ * `127.0.0.1:8787` does); no user or password; query string and
  * fragment dropped; host lower case; dot segments resolved and runs of `/` collapsed to one;
  * percent escapes in upper case. The scheme and host are kept as found (`http://www.` and
  * `https://` may be different servers), and so is a trailing slash (`/pricing` and `/pricing/`
@@ -89,7 +110,8 @@ export function siteUrl(domain: string, raw: string, base?: string): SiteUrlResu
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: 'scheme' };
   if (url.username !== '' || url.password !== '') return { ok: false, reason: 'credentials' };
   // The parser drops a default port (":443" on https, ":80" on http), so any port left is another server.
-  if (url.port !== '' || !onSite(siteDomain(domain), url.hostname)) return { ok: false, reason: 'off-site' };
+  const site = siteDomain(domain);
+  if (site === undefined || !onSite(site, url)) return { ok: false, reason: 'off-site' };
   url.search = '';
   url.hash = '';
   url.pathname = url.pathname.replace(/\/{2,}/g, '/').replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
@@ -251,6 +273,7 @@ export function pagePriority(url: string): number {
 /** Why a URL offered to the frontier was not queued, or not read. */
 export type FrontierSkip =
   | SiteUrlRefusal
+  | 'disallowed' // refused by the read's `allows` (robots.txt)
   | 'duplicate' // already queued or already read (or known as another page's canonical URL)
   | 'queue-full'; // dropped from (or not let into) a full queue for URLs of higher priority
 
@@ -269,10 +292,15 @@ export interface FrontierReport {
 }
 
 export interface FrontierOptions {
-  /** The site: `example.com` (its `www.` is the same site). */
+  /** The site: `example.com` (its `www.` is the same site), or a host and port (`127.0.0.1:8787`). */
   domain: string;
   /** Pages to read: an integer from 1 to MAX_PAGE_BUDGET; DEFAULT_PAGE_BUDGET when absent. */
   budget?: number;
+  /**
+   * Whether the site lets us request a URL (its robots.txt rules, for our user agent), asked of
+   * each normalized URL before it is queued; a refused URL is counted `disallowed`. All allowed when absent.
+   */
+  allows?: (url: string) => boolean;
 }
 
 interface Entry {
@@ -299,6 +327,7 @@ export class Frontier {
   readonly domain: string;
   readonly budget: number;
   readonly maxQueued: number;
+  readonly #allows: (url: string) => boolean;
   /** Sorted by `ascending`: the best entry is the last. At most `maxQueued` long. */
   readonly #queue: Entry[] = [];
   readonly #queuedUrls = new Set<string>();
@@ -309,7 +338,7 @@ export class Frontier {
   #requested = 0;
   #enqueued = 0;
   readonly #skipped: Record<FrontierSkip, number> = {
-    invalid: 0, scheme: 0, credentials: 0, 'off-site': 0, 'too-long': 0, 'non-html': 0, duplicate: 0, 'queue-full': 0,
+    invalid: 0, scheme: 0, credentials: 0, 'off-site': 0, 'too-long': 0, 'non-html': 0, disallowed: 0, duplicate: 0, 'queue-full': 0,
   };
   readonly #duplicates = { canonical: 0, contentHash: 0 };
 
@@ -319,10 +348,11 @@ export class Frontier {
       throw new RangeError(`A page budget is an integer from 1 to ${MAX_PAGE_BUDGET}; got ${String(budget)}`);
     }
     const domain = siteDomain(options.domain);
-    if (domain === '' || !URL.canParse(`https://${domain}/`)) throw new RangeError(`Not a domain: ${JSON.stringify(options.domain)}`);
+    if (domain === undefined) throw new RangeError(`Not a domain: ${JSON.stringify(options.domain)}`);
     this.domain = domain;
     this.budget = budget;
     this.maxQueued = budget * QUEUE_PER_BUDGET;
+    this.#allows = options.allows ?? (() => true);
   }
 
   /**
@@ -334,6 +364,7 @@ export class Frontier {
     if (!result.ok) return this.#skip(result.reason);
     const { url } = result;
     if (this.#visited.has(url) || this.#queuedUrls.has(url)) return this.#skip('duplicate');
+    if (!this.#allows(url)) return this.#skip('disallowed');
     const entry: Entry = { url, priority: pagePriority(url) };
     if (this.#queue.length >= this.maxQueued) {
       const worst = this.#queue[0];

@@ -5,6 +5,7 @@ import {
   pageKind,
   pagePriority,
   pageTraps,
+  siteDomain,
   siteUrl,
 } from '../../src/sites/frontier.ts';
 
@@ -48,6 +49,21 @@ describe('siteUrl', () => {
     expect(siteUrl('example.com', 'https://example.com.evil.test/x')).toEqual(no('off-site'));
     expect(siteUrl('example.com', 'https://notexample.com/x')).toEqual(no('off-site'));
     expect(siteUrl('example.com', 'https://other.test/', 'https://example.com/')).toEqual(no('off-site'));
+  });
+
+  it('takes a domain in any spelling: www., a port that is part of the site, a name outside ASCII', () => {
+    expect(siteDomain('  WWW.Example.com. ')).toBe('example.com');
+    expect(siteDomain('example.com:443')).toBe('example.com');
+    expect(siteDomain('bücher.de')).toBe('xn--bcher-kva.de');
+    expect(siteDomain('127.0.0.1:8787')).toBe('127.0.0.1:8787');
+    for (const bad of ['', 'example.com/path', 'user@example.com', 'example.com?q', 'exa mple.com', 'http://[::1']) expect(siteDomain(bad)).toBeUndefined();
+    expect(siteUrl('bücher.de', 'https://www.bücher.de/preise')).toEqual(ok('https://www.xn--bcher-kva.de/preise'));
+    expect(siteUrl('127.0.0.1:8787', 'http://127.0.0.1:8787/pricing')).toEqual(ok('http://127.0.0.1:8787/pricing'));
+    expect(siteUrl('127.0.0.1:8787', 'http://127.0.0.1/pricing')).toEqual(no('off-site'));
+    expect(siteUrl('127.0.0.1:8787', 'http://127.0.0.1:8788/pricing')).toEqual(no('off-site'));
+    expect(siteUrl('[::1]:8787', 'http://[::1]:8787/')).toEqual(ok('http://[::1]:8787/'));
+    expect(siteUrl('example.com:443', 'https://example.com/x')).toEqual(ok('https://example.com/x'));
+    expect(siteUrl('example.com/path', 'https://example.com/x')).toEqual(no('off-site'));
   });
 
   it('refuses other schemes and credentials', () => {
@@ -158,6 +174,8 @@ describe('Frontier', () => {
     expect(new Frontier({ domain: 'example.com', budget: 500 }).maxQueued).toBe(5_000);
     for (const budget of [0, 501, 2.5, Number.NaN]) expect(() => new Frontier({ domain: 'example.com', budget })).toThrow(RangeError);
     expect(() => new Frontier({ domain: ' ' })).toThrow(RangeError);
+    expect(() => new Frontier({ domain: 'https://example.com/' })).toThrow(RangeError);
+    expect(new Frontier({ domain: 'WWW.example.com' }).domain).toBe('example.com');
   });
 
   it('hands out the best URL first, ties by URL, and never the same URL twice', () => {
@@ -215,11 +233,23 @@ describe('Frontier', () => {
     const report = frontier.report();
     expect(report.queued).toBe(50);
     expect(report.skipped).toEqual({
-      invalid: 1, scheme: 1, credentials: 0, 'off-site': 1, 'too-long': 0, 'non-html': 1, duplicate: 0, 'queue-full': 10_000 - 50 + 1 + 1,
+      invalid: 1, scheme: 1, credentials: 0, 'off-site': 1, 'too-long': 0, 'non-html': 1, disallowed: 0, duplicate: 0, 'queue-full': 10_000 - 50 + 1 + 1,
     });
     // The queue kept the best: pricing, then the equal pages whose URLs sort first.
     const pages = Array.from({ length: 10_000 }, (_, i) => `https://example.com/blog/page/${i}`).sort();
     expect([frontier.next(), frontier.next(), frontier.next(), frontier.next(), frontier.next()]).toEqual(['https://example.com/pricing', ...pages.slice(0, 4)]);
+  });
+
+  it('never queues a URL the site disallows, and asks about the URL it would request', () => {
+    const asked: string[] = [];
+    const frontier = new Frontier({ domain: 'example.com', budget: 10, allows: (url) => (asked.push(url), !new URL(url).pathname.startsWith('/admin')) });
+    expect(frontier.add('/admin/users?x=1', 'https://example.com/')).toEqual({ queued: false, reason: 'disallowed' });
+    expect(frontier.add('/pricing', 'https://example.com/').queued).toBe(true);
+    expect(frontier.add('https://other.test/admin')).toEqual({ queued: false, reason: 'off-site' });
+    expect(asked).toEqual(['https://example.com/admin/users', 'https://example.com/pricing']);
+    expect(frontier.next()).toBe('https://example.com/pricing');
+    expect(frontier.next()).toBeUndefined();
+    expect(frontier.report().skipped.disallowed).toBe(1);
   });
 
   it('never reads a canonical URL twice', () => {
