@@ -1,0 +1,465 @@
+/**
+ * Which pages a site read requests, and in what order: pure policy, no I/O (the run object fetches).
+ *
+ * - `siteUrl` turns a link into the one URL we would request, or says why not.
+ * - `pagePriority` scores a URL so the pages a GTM team needs first are read first.
+ * - `Frontier` is the queue of a read: a page budget, a visited set (also fed by canonical URLs and
+ *   content hashes), a bounded queue, and the counters the run's report shows.
+ */
+
+/** The longest URL we request, in characters (after normalization). */
+export const MAX_URL_LENGTH = 2_048;
+/** Pages read by default, and at most, in one site read. */
+export const DEFAULT_PAGE_BUDGET = 50;
+export const MAX_PAGE_BUDGET = 500;
+/** The queue holds at most this many URLs per page of budget; past that the lowest-priority one is dropped. */
+export const QUEUE_PER_BUDGET = 10;
+
+/** Why a link is not a page we would read. */
+export type SiteUrlRefusal =
+  | 'invalid' // not a URL (or no base to resolve a relative one)
+  | 'scheme' // not http or https (mailto:, javascript:, tel:, data:, ftp:, ...)
+  | 'credentials' // user:password@ in the URL
+  | 'off-site' // another host, or a port that is not the scheme's default
+  | 'too-long' // more than MAX_URL_LENGTH characters
+  | 'non-html'; // a file extension that is not a page (image, pdf, archive, css, js, font, media, feed, ...)
+
+export type SiteUrlResult = { ok: true; url: string } | { ok: false; reason: SiteUrlRefusal };
+
+/**
+ * Extensions of files that are not HTML pages, so never requested as one. A path with no extension,
+ * or with a page extension (.html, .htm, .php, .aspx, .jsp, ...), is a page.
+ */
+export const NON_PAGE_EXTENSIONS: ReadonlySet<string> = new Set([
+  // images
+  'png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'svg', 'svgz', 'ico', 'bmp', 'tif', 'tiff', 'heic', 'heif', 'psd', 'eps',
+  // documents and data
+  'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'epub', 'csv', 'tsv', 'txt', 'md',
+  'json', 'xml', 'rss', 'atom', 'ics', 'vcf', 'gpx', 'kml',
+  // archives, installers and binaries
+  'zip', 'gz', 'tgz', 'tar', 'bz2', 'xz', 'rar', '7z', 'dmg', 'exe', 'msi', 'pkg', 'deb', 'rpm', 'apk', 'ipa', 'iso',
+  'bin', 'jar', 'wasm',
+  // style, scripts and source maps
+  'css', 'js', 'mjs', 'cjs', 'map', 'ts',
+  // fonts
+  'woff', 'woff2', 'ttf', 'otf', 'eot',
+  // video and audio
+  'mp4', 'm4v', 'webm', 'mov', 'avi', 'mkv', 'wmv', 'flv', 'mpg', 'mpeg', 'mp3', 'm4a', 'wav', 'ogg', 'oga', 'ogv',
+  'flac', 'aac', 'opus',
+]);
+
+/**
+ * The site a domain names: `example.com` from `Example.COM.`, `www.example.com`, `bücher.de` as
+ * `xn--bcher-kva.de`; without `www.` or a final dot. A port, when given (`127.0.0.1:8787`), is part
+ * of the site. Undefined when `domain` is not a host name (a path, user or query in it, or empty).
+ */
+export function siteDomain(domain: string): string | undefined {
+  const text = domain.trim().toLowerCase();
+  if (text === '' || /[/?#@\\\s]/.test(text)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(`http://${text}/`);
+  } catch {
+    return undefined;
+  }
+  const host = url.hostname.replace(/\.$/, '');
+  if (host === '') return undefined;
+  const site = host.startsWith('www.') ? host.slice(4) : host;
+  // Parsed as http, ":80" is already gone; ":443" is https's default, as good as none.
+  return url.port === '' || url.port === '443' ? site : `${site}:${url.port}`;
+}
+
+/**
+ * Whether the parsed `url` is on `site` (from siteDomain): the host itself or `www.` + host, and
+ * the site's port, else the scheme's default (the parser drops ":443" on https and ":80" on http).
+ */
+function onSite(site: string, url: URL): boolean {
+  const colon = site.lastIndexOf(':');
+  const [host, port] = colon > site.lastIndexOf(']') ? [site.slice(0, colon), site.slice(colon + 1)] : [site, ''];
+  const hostname = url.hostname.replace(/\.$/, '');
+  return url.port === port && (hostname === host || hostname === `www.${host}`);
+}
+
+/**
+ * The URL we would request for the link `raw` found on (or given for) the site `domain`, resolved
+ * against `base` when relative; or why not.
+ *
+ * Normalization: http and https only; same site only (`domain` and `www.` + domain, any case; a
+ * port other than the scheme's default is another site, unless `domain` names that port, as
+ * `127.0.0.1:8787` does); no user or password; query string and
+ * fragment dropped; host lower case; dot segments resolved and runs of `/` collapsed to one;
+ * percent escapes in upper case. The scheme and host are kept as found (`http://www.` and
+ * `https://` may be different servers), and so is a trailing slash (`/pricing` and `/pricing/`
+ * are different URLs to HTTP): pages that are the same under two URLs are caught by their
+ * canonical URL and their content hash (`Frontier.markCanonical`, `Frontier.markContentHash`).
+ * At most MAX_URL_LENGTH characters; a path ending in a NON_PAGE_EXTENSIONS extension is refused.
+ *
+ * @example siteUrl('example.com', '../pricing/?plan=pro#faq', 'https://www.example.com/en/about')
+ *   // { ok: true, url: 'https://www.example.com/pricing/' }
+ */
+export function siteUrl(domain: string, raw: string, base?: string): SiteUrlResult {
+  const text = raw.trim();
+  // Refuse absurd input before the parser walks it; resolution can shorten a URL, not by this much.
+  if (text.length > MAX_URL_LENGTH * 4) return { ok: false, reason: 'too-long' };
+  let url: URL;
+  try {
+    url = base === undefined ? new URL(text) : new URL(text, base);
+  } catch {
+    return { ok: false, reason: 'invalid' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: 'scheme' };
+  if (url.username !== '' || url.password !== '') return { ok: false, reason: 'credentials' };
+  // The parser drops a default port (":443" on https, ":80" on http), so any port left is another server.
+  const site = siteDomain(domain);
+  if (site === undefined || !onSite(site, url)) return { ok: false, reason: 'off-site' };
+  url.search = '';
+  url.hash = '';
+  url.pathname = url.pathname.replace(/\/{2,}/g, '/').replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
+  const normalized = url.href;
+  if (normalized.length > MAX_URL_LENGTH) return { ok: false, reason: 'too-long' };
+  const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1).toLowerCase();
+  const extension = /\.([a-z0-9]{1,6})$/.exec(last)?.[1];
+  if (extension !== undefined && NON_PAGE_EXTENSIONS.has(extension)) return { ok: false, reason: 'non-html' };
+  return { ok: true, url: normalized };
+}
+
+/** The kinds of page a GTM team reads, and the words in a path that say a page is one. */
+export type PageKind =
+  | 'home'
+  | 'pricing'
+  | 'product'
+  | 'about'
+  | 'customers'
+  | 'news'
+  | 'blog'
+  | 'changelog'
+  | 'careers'
+  | 'integrations'
+  | 'comparisons'
+  | 'other';
+
+export interface PageKindRule {
+  kind: Exclude<PageKind, 'home' | 'other'>;
+  /** The score of the kind's index page (`/pricing`); deeper pages of the kind score less (PAGE_DEPTH_PENALTY). */
+  score: number;
+  /** Words matched as whole words of a path segment (`case-studies` matches `/customer-case-studies`, not `/showcase`). */
+  words: readonly string[];
+}
+
+/** The score of the home page (`/`, `/index.html`, or a locale's home such as `/en/`). */
+export const HOME_SCORE = 100;
+/** The score of a page whose path names no kind in PAGE_KIND_RULES. */
+export const OTHER_SCORE = 20;
+
+/**
+ * What a GTM team needs first, in that order: the kind's score for its index page. The first rule
+ * whose word matches wins; segments are read from the left, so `/blog/our-new-pricing` is a blog
+ * post, not pricing. Only the first two segments (after a locale such as `en` or `en-us`) name the kind.
+ */
+export const PAGE_KIND_RULES: readonly PageKindRule[] = [
+  { kind: 'pricing', score: 95, words: ['pricing', 'prices', 'price', 'plans', 'plan', 'editions', 'buy'] },
+  { kind: 'product', score: 90, words: ['product', 'products', 'features', 'feature', 'platform', 'solutions', 'solution', 'how-it-works', 'use-cases', 'tour'] },
+  { kind: 'about', score: 85, words: ['about', 'about-us', 'company', 'team', 'leadership', 'mission', 'who-we-are'] },
+  { kind: 'customers', score: 80, words: ['customers', 'customer', 'case-studies', 'case-study', 'success-stories', 'customer-stories', 'testimonials', 'clients'] },
+  { kind: 'news', score: 75, words: ['news', 'press', 'newsroom', 'media', 'press-releases', 'announcements'] },
+  { kind: 'blog', score: 70, words: ['blog', 'blogs', 'articles', 'insights', 'stories'] },
+  { kind: 'changelog', score: 65, words: ['changelog', 'change-log', 'release-notes', 'releases', 'whats-new', 'updates'] },
+  { kind: 'careers', score: 60, words: ['careers', 'career', 'jobs', 'job', 'join-us', 'hiring', 'work-with-us'] },
+  { kind: 'integrations', score: 55, words: ['integrations', 'integration', 'partners', 'partner', 'marketplace', 'apps', 'ecosystem'] },
+  { kind: 'comparisons', score: 50, words: ['vs', 'versus', 'compare', 'comparison', 'comparisons', 'alternative', 'alternatives'] },
+];
+
+/** Subtracted for each path segment past the first: an index page comes before the pages under it. */
+export const PAGE_DEPTH_PENALTY = 15;
+/** Subtracted for each trap found in a path (TRAP_RULES): read, if at all, after every ordinary page. */
+export const TRAP_PENALTY = 100;
+/** A path longer than this many characters, or deeper than MAX_PLAIN_DEPTH segments, is a trap. */
+export const MAX_PLAIN_PATH_LENGTH = 200;
+export const MAX_PLAIN_DEPTH = 6;
+
+const YEAR = /^(?:19|20)\d{2}$/;
+const MONTH_OR_DAY = /^\d{1,2}$/;
+const DATE = /^(?:19|20)\d{2}-\d{1,2}(?:-\d{1,2})?$/;
+const ARCHIVE_WORDS = new Set(['tag', 'tags', 'category', 'categories', 'author', 'authors', 'archive', 'archives', 'label', 'labels']);
+
+/** The traps a path may hold, each a test on its lower-case segments (and the path's length). */
+export const TRAP_RULES: readonly { trap: string; test: (segments: readonly string[], path: string) => boolean }[] = [
+  // /events/calendar/2031/07/14, /calendar?date= (query dropped): a calendar walks dates forever.
+  { trap: 'calendar', test: (s) => s.some((x) => x === 'calendar' || x === 'calendars' || x.startsWith('calendar-')) },
+  // A path that ends in a date (/blog/2024/05, /events/2024-05-12) is a date archive, not an article.
+  { trap: 'date-archive', test: (s) => {
+    const last = s.at(-1) ?? '';
+    return DATE.test(last) || YEAR.test(last) || (MONTH_OR_DAY.test(last) && s.some((x) => YEAR.test(x)));
+  } },
+  // /blog/page/1234: pagination of a listing.
+  { trap: 'pagination', test: (s) => s.some((x, i) => (x === 'page' || x === 'p') && /^\d+$/.test(s[i + 1] ?? '')) },
+  // /blog/tag/ai, /category/news, /author/jane: the same posts again, listed another way.
+  { trap: 'archive', test: (s) => s.some((x) => ARCHIVE_WORDS.has(x)) },
+  // Very long or deep paths, and paths that repeat themselves (/a/b/a/b/a/b: relative links looping).
+  { trap: 'long', test: (s, path) => path.length > MAX_PLAIN_PATH_LENGTH || s.length > MAX_PLAIN_DEPTH },
+  { trap: 'repetitive', test: (s) => s.length - new Set(s).size >= 2 },
+];
+
+const LOCALE = /^[a-z]{2}(?:[-_][a-z]{2,4})?$/;
+const RULE_WORDS = new Set(PAGE_KIND_RULES.flatMap((rule) => rule.words));
+
+/** How many leading segments are a locale (`/en/`, `/pt-br/`): 0 or 1. `/vs/` is a word, not a locale. */
+function localeSegments(segments: readonly string[]): number {
+  const first = segments[0];
+  return first !== undefined && LOCALE.test(first) && !RULE_WORDS.has(first) ? 1 : 0;
+}
+
+function pathSegments(url: string): { segments: string[]; path: string } | undefined {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+  const segments = path.toLowerCase().split('/').filter((segment) => segment !== '');
+  return { segments, path };
+}
+
+/** A segment as words joined by `-`: `Case_Studies.html` -> `case-studies`. */
+function segmentWords(segment: string): string {
+  let text = segment;
+  try {
+    text = decodeURIComponent(segment);
+  } catch {
+    // A stray `%` stays as it is.
+  }
+  return text.replace(/\.(?:html?|php|aspx?|jsp)$/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+function matchesWord(words: string, word: string): boolean {
+  return words === word || words.startsWith(`${word}-`) || words.endsWith(`-${word}`) || words.includes(`-${word}-`);
+}
+
+/** The kind of page a URL names, from PAGE_KIND_RULES (its first two segments after a locale). */
+export function pageKind(url: string): PageKind {
+  const parts = pathSegments(url);
+  if (parts === undefined) return 'other';
+  const segments = parts.segments.slice(localeSegments(parts.segments));
+  if (segments.length === 0 || (segments.length === 1 && /^index\.(?:html?|php|aspx?)$/.test(segments[0] ?? ''))) return 'home';
+  for (const segment of segments.slice(0, 2)) {
+    const words = segmentWords(segment);
+    const rule = PAGE_KIND_RULES.find((candidate) => candidate.words.some((word) => matchesWord(words, word)));
+    if (rule !== undefined) return rule.kind;
+  }
+  return 'other';
+}
+
+/** The traps (TRAP_RULES) a URL falls into; none for an ordinary page. */
+export function pageTraps(url: string): string[] {
+  const parts = pathSegments(url);
+  if (parts === undefined) return [];
+  return TRAP_RULES.filter((rule) => rule.test(parts.segments, parts.path)).map((rule) => rule.trap);
+}
+
+/**
+ * How soon to read a URL: higher first. The kind's score (HOME_SCORE, PAGE_KIND_RULES, OTHER_SCORE),
+ * less PAGE_DEPTH_PENALTY per segment past the first (a locale segment is free), less TRAP_PENALTY
+ * per trap. `/pricing` 95, `/blog` 70, `/blog/a-post` 55, `/about-x` 20, `/events/calendar/2031/07` far below 0.
+ */
+export function pagePriority(url: string): number {
+  const parts = pathSegments(url);
+  if (parts === undefined) return -TRAP_PENALTY * TRAP_RULES.length;
+  const kind = pageKind(url);
+  const base = kind === 'home' ? HOME_SCORE : kind === 'other' ? OTHER_SCORE : (PAGE_KIND_RULES.find((rule) => rule.kind === kind)?.score ?? OTHER_SCORE);
+  const depth = Math.max(0, parts.segments.length - localeSegments(parts.segments) - 1);
+  return base - depth * PAGE_DEPTH_PENALTY - pageTraps(url).length * TRAP_PENALTY;
+}
+
+/** Why a URL offered to the frontier was not queued, or not read. */
+export type FrontierSkip =
+  | SiteUrlRefusal
+  | 'disallowed' // refused by the read's `allows` (robots.txt)
+  | 'duplicate' // already queued or already read (or known as another page's canonical URL)
+  | 'queue-full'; // dropped from (or not let into) a full queue for URLs of higher priority
+
+/** What the run's report shows of the frontier. */
+export interface FrontierReport {
+  budget: number;
+  /** URLs `next()` handed out: pages requested (at most `budget`). */
+  requested: number;
+  /** URLs ever let into the queue, and those in it now. */
+  enqueued: number;
+  queued: number;
+  /** URLs not queued (or dropped from the queue), by reason. */
+  skipped: Record<FrontierSkip, number>;
+  /** Pages read that turned out to be another page: by canonical URL, by content hash. */
+  duplicates: { canonical: number; contentHash: number };
+}
+
+export interface FrontierOptions {
+  /** The site: `example.com` (its `www.` is the same site), or a host and port (`127.0.0.1:8787`). */
+  domain: string;
+  /** Pages to read: an integer from 1 to MAX_PAGE_BUDGET; DEFAULT_PAGE_BUDGET when absent. */
+  budget?: number;
+  /**
+   * Whether the site lets us request a URL (its robots.txt rules, for our user agent), asked of
+   * each normalized URL before it is queued; a refused URL is counted `disallowed`. All allowed when absent.
+   */
+  allows?: (url: string) => boolean;
+}
+
+interface Entry {
+  url: string;
+  priority: number;
+}
+
+/** Total order: lower priority first, then the URL that sorts later first (so the last entry is the best). */
+function ascending(a: Entry, b: Entry): number {
+  if (a.priority !== b.priority) return a.priority - b.priority;
+  return a.url < b.url ? 1 : a.url > b.url ? -1 : 0;
+}
+
+/**
+ * The queue of one site read. Offer it URLs (`add`, from robots.txt's sitemaps, sitemaps and the
+ * links of pages read); take the best one still unread (`next`) until the budget is spent. The queue
+ * holds at most QUEUE_PER_BUDGET x budget URLs: when full, the lowest-priority URL is dropped. The
+ * order is deterministic: by `pagePriority`, ties by URL (code-unit order).
+ *
+ * A page requested counts against the budget whatever it turns out to be; a page found to be a
+ * duplicate (`markCanonical`, `markContentHash`) was still requested.
+ */
+export class Frontier {
+  readonly domain: string;
+  readonly budget: number;
+  readonly maxQueued: number;
+  readonly #allows: (url: string) => boolean;
+  /** Sorted by `ascending`: the best entry is the last. At most `maxQueued` long. */
+  readonly #queue: Entry[] = [];
+  readonly #queuedUrls = new Set<string>();
+  /** URLs requested, and URLs known to be a page already requested (canonical URLs). At most 2 x budget. */
+  readonly #visited = new Set<string>();
+  /** Content hash -> the first URL read with it. At most `budget` entries. */
+  readonly #hashes = new Map<string, string>();
+  #requested = 0;
+  #enqueued = 0;
+  readonly #skipped: Record<FrontierSkip, number> = {
+    invalid: 0, scheme: 0, credentials: 0, 'off-site': 0, 'too-long': 0, 'non-html': 0, disallowed: 0, duplicate: 0, 'queue-full': 0,
+  };
+  readonly #duplicates = { canonical: 0, contentHash: 0 };
+
+  constructor(options: FrontierOptions) {
+    const budget = options.budget ?? DEFAULT_PAGE_BUDGET;
+    if (!Number.isInteger(budget) || budget < 1 || budget > MAX_PAGE_BUDGET) {
+      throw new RangeError(`A page budget is an integer from 1 to ${MAX_PAGE_BUDGET}; got ${String(budget)}`);
+    }
+    const domain = siteDomain(options.domain);
+    if (domain === undefined) throw new RangeError(`Not a domain: ${JSON.stringify(options.domain)}`);
+    this.domain = domain;
+    this.budget = budget;
+    this.maxQueued = budget * QUEUE_PER_BUDGET;
+    this.#allows = options.allows ?? (() => true);
+  }
+
+  /**
+   * Offers the link `raw` (resolved against `base` when relative). Returns the normalized URL when
+   * it was queued, else why not (the reason is also counted in the report).
+   */
+  add(raw: string, base?: string): { queued: true; url: string } | { queued: false; reason: FrontierSkip } {
+    const result = siteUrl(this.domain, raw, base);
+    if (!result.ok) return this.#skip(result.reason);
+    const { url } = result;
+    if (this.#visited.has(url) || this.#queuedUrls.has(url)) return this.#skip('duplicate');
+    if (!this.#allows(url)) return this.#skip('disallowed');
+    const entry: Entry = { url, priority: pagePriority(url) };
+    if (this.#queue.length >= this.maxQueued) {
+      const worst = this.#queue[0];
+      if (worst === undefined || ascending(entry, worst) <= 0) return this.#skip('queue-full');
+      this.#queue.shift();
+      this.#queuedUrls.delete(worst.url);
+      this.#skipped['queue-full'] += 1;
+    }
+    this.#queue.splice(this.#insertionIndex(entry), 0, entry);
+    this.#queuedUrls.add(url);
+    this.#enqueued += 1;
+    return { queued: true, url };
+  }
+
+  /** The best queued URL not yet read, now counted as requested; undefined when the budget is spent or the queue empty. */
+  next(): string | undefined {
+    while (this.#requested < this.budget) {
+      const entry = this.#queue.pop();
+      if (entry === undefined) return undefined;
+      this.#queuedUrls.delete(entry.url);
+      // Queued before another page named it as its canonical URL: already read under that page.
+      if (this.#visited.has(entry.url)) {
+        this.#skipped.duplicate += 1;
+        continue;
+      }
+      this.#visited.add(entry.url);
+      this.#requested += 1;
+      return entry.url;
+    }
+    return undefined;
+  }
+
+  /**
+   * Records the canonical URL (`raw`, resolved against `pageUrl`) of the page `pageUrl` just read,
+   * so it is never requested. `duplicate` when that canonical URL was already read or named by
+   * another page (this page is a copy); `new` when it was not (or is the page itself); `refused`
+   * when it is not a URL of the site we would read (off-site, not a page, ...): nothing is recorded.
+   */
+  markCanonical(raw: string, pageUrl: string): 'new' | 'duplicate' | 'refused' {
+    const result = siteUrl(this.domain, raw, pageUrl);
+    if (!result.ok) return 'refused';
+    const page = siteUrl(this.domain, pageUrl);
+    if (page.ok && page.url === result.url) return 'new';
+    if (this.#visited.has(result.url)) {
+      this.#duplicates.canonical += 1;
+      return 'duplicate';
+    }
+    if (this.#visited.size < 2 * this.budget) this.#visited.add(result.url);
+    return 'new';
+  }
+
+  /**
+   * Records the hash of the content of the page `pageUrl` just read (the caller's choice of digest,
+   * e.g. SHA-256 of the text). `duplicate` when a page read before had the same hash.
+   */
+  markContentHash(hash: string, pageUrl: string): 'new' | 'duplicate' {
+    const first = this.#hashes.get(hash);
+    if (first !== undefined && first !== pageUrl) {
+      this.#duplicates.contentHash += 1;
+      return 'duplicate';
+    }
+    if (first === undefined && this.#hashes.size < this.budget) this.#hashes.set(hash, pageUrl);
+    return 'new';
+  }
+
+  /** Whether `next()` may still hand out a URL (budget left and something queued). */
+  get done(): boolean {
+    return this.#requested >= this.budget || this.#queue.length === 0;
+  }
+
+  report(): FrontierReport {
+    return {
+      budget: this.budget,
+      requested: this.#requested,
+      enqueued: this.#enqueued,
+      queued: this.#queue.length,
+      skipped: { ...this.#skipped },
+      duplicates: { ...this.#duplicates },
+    };
+  }
+
+  #skip(reason: FrontierSkip): { queued: false; reason: FrontierSkip } {
+    this.#skipped[reason] += 1;
+    return { queued: false, reason };
+  }
+
+  /** Binary search for where `entry` goes in the ascending queue. */
+  #insertionIndex(entry: Entry): number {
+    let low = 0;
+    let high = this.#queue.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (ascending(this.#queue[middle] as Entry, entry) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
