@@ -6,13 +6,13 @@
  *   doors       src/app.ts, src/index.ts, src/env.ts, src/routes/, src/mcp/, src/middleware/, src/dashboard/
  *   operations  src/operations/   one file per operation both doors call, with its zod schema
  *   engines     src/research/, src/runs/, src/oms/, src/auth/, src/durable-objects/, src/watches/,
- *               src/oauth/ (the OAuth authorization server: library setup, tokens to principals, consent)
+ *               src/oauth/ (the OAuth authorization server: library setup, tokens to principals, consent), src/sites/
  *   storage     src/db/           D1 and Durable Object SQLite statements and row mapping
  *   ground      src/ground/       errors, context, config, ids and tokens, validation, log, shared schemas
  */
 const DOORS = '^src/(app|index|env)\\.ts$|^src/(routes|mcp|middleware|dashboard)/';
 const OPERATIONS = '^src/operations/';
-const ENGINES = '^src/(research|runs|oms|auth|durable-objects|watches|oauth)/';
+const ENGINES = '^src/(research|runs|oms|auth|durable-objects|watches|oauth|sites)/';
 const STORAGE = '^src/db/';
 const GROUND = '^src/ground/';
 
