@@ -49,13 +49,14 @@ export type FetchedPage =
     }
   | { ok: false; error: string; bytes?: number };
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** The statuses followed as redirects (by hand, each target checked again). */
+export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const MAX_SHOWN = 200;
 
 /** Fetches and reads `url`, which must already have passed checkSourceUrl with the same options. */
 export async function fetchSource(url: string, options: SourceFetchOptions): Promise<FetchedPage> {
-  const timeoutMs = Math.min(Math.max(1, Math.floor(options.timeoutMs ?? SOURCE_FETCH.timeoutMs)), SOURCE_FETCH.timeoutMs);
+  const timeoutMs = sourceTimeoutMs(options.timeoutMs);
   const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -74,7 +75,7 @@ export async function fetchSource(url: string, options: SourceFetchOptions): Pro
         }),
         signal,
       );
-      if (REDIRECTS.has(response.status)) {
+      if (REDIRECT_STATUSES.has(response.status)) {
         discard(response);
         const location = response.headers.get('location');
         if (!location) return { ok: false, error: `HTTP ${response.status} without a Location to follow` };
@@ -138,8 +139,13 @@ export async function fetchSource(url: string, options: SourceFetchOptions): Pro
   }
 }
 
+/** The deadline of one page in ms: `timeoutMs` as a whole number from 1 to SOURCE_FETCH.timeoutMs (the default). */
+export function sourceTimeoutMs(timeoutMs?: number): number {
+  return Math.min(Math.max(1, Math.floor(timeoutMs ?? SOURCE_FETCH.timeoutMs)), SOURCE_FETCH.timeoutMs);
+}
+
 /** `promise`, or a rejection as soon as `signal` aborts (a runtime may not stop a pending read by itself). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(new Error('aborted'));
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(new Error('aborted'));
@@ -157,12 +163,13 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function discard(response: Response): void {
+/** Drops a response's body unread, so its connection is released. */
+export function discard(response: Response): void {
   response.body?.cancel().catch(() => {});
 }
 
 /** The body, or undefined once it passes `limit` bytes (the rest is never read). */
-async function readBounded(response: Response, limit: number, signal: AbortSignal): Promise<Uint8Array | undefined> {
+export async function readBounded(response: Response, limit: number, signal: AbortSignal): Promise<Uint8Array | undefined> {
   if (!response.body) return new Uint8Array();
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -233,8 +240,10 @@ function cut(text: string, max: number, fallback = '\n'): string {
   return (/[\ud800-\udbff]$/.test(head) ? head.slice(0, -1) : head).trimEnd();
 }
 
-function shown(text: string): string {
+/** `text` cut to 200 characters (with an ellipsis), for messages that quote what a server sent. */
+export function shown(text: string): string {
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
 }
 
-const mib = (n: number) => `${(n / 1024 / 1024).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MiB`;
+/** `n` bytes in MiB, for messages: "2 MiB", "2.5 MiB". */
+export const mib = (n: number) => `${(n / 1024 / 1024).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MiB`;
