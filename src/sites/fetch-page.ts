@@ -1,0 +1,225 @@
+import { discard, mib, readBounded, REDIRECT_STATUSES, shown, SOURCE_FETCH, sourceTimeoutMs, untilAborted } from '../oms/fetch-source.ts';
+import { checkSourceUrl } from '../oms/source-url-policy.ts';
+import { MAX_URL_LENGTH, siteDomain, siteUrl, type SiteUrlRefusal } from './frontier.ts';
+
+/**
+ * One page request of a site read: `fetchSitePage` GETs a same-site URL and says what came back, as
+ * data (it never throws for anything the site or the network does). The run object decides what to
+ * do with it: store the body, keep the stored copy (304), forget the page (404/410), count a skip
+ * or a failure. Reading links and text out of the body is links.ts's business, not this one's.
+ *
+ * Bounds are those of the page fetcher of sources (SOURCE_FETCH in src/oms/fetch-source.ts), reused:
+ * one deadline of 10 s for the whole page, redirects and body included (`timeoutMs` may shorten it,
+ * never lengthen it); at most 2 MiB of body (a Content-Length over it is refused before reading);
+ * at most 5 redirects, followed by hand, a URL already requested ending the chain as a loop.
+ *
+ * Where a request goes:
+ * - With an origin override for the site (SITE_ORIGIN_OVERRIDES, development and tests: domain ->
+ *   loopback origin), the override origin + the URL's path is requested, for the domain and its
+ *   `www.` alike; every URL in the result stays the domain's. A redirect to the override origin
+ *   itself is read as a redirect to the same path on the site.
+ * - Without one, the URL must pass the public-address policy of sources (checkSourceUrl, without
+ *   local http) before it is requested, and so must every redirect target.
+ * A redirect target must also be on the site (siteUrl: the domain or `www.` + domain); one to
+ * another site, to a non-http scheme or to a file that is not a page is `skipped`, never requested.
+ */
+
+/** Headers sent with every request (the user agent is the caller's: SITE_READER_USER_AGENT). */
+export const SITE_PAGE_ACCEPT = 'text/html,application/xhtml+xml';
+/** An ETag or Last-Modified longer than this is neither sent nor returned (no real validator is). */
+export const MAX_VALIDATOR_LENGTH = 1_024;
+
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+export interface SitePageOptions {
+  /** The site read (`acme.com`; `www.` and case do not matter): the URL and every redirect must stay on it. */
+  domain: string;
+  /** Domain -> loopback origin (readConfig(env).SITE_ORIGIN_OVERRIDES); none in production. */
+  originOverrides?: ReadonlyMap<string, string>;
+  /** Validators of the copy already stored, sent as If-None-Match and If-Modified-Since on the first request. */
+  conditional?: { etag?: string; lastModified?: string };
+  /** Outbound fetch (default: the global one); tests pass their own. */
+  fetch?: typeof fetch;
+  /** The deadline of the whole page in ms; default and maximum SOURCE_FETCH.timeoutMs (10 s). */
+  timeoutMs?: number;
+  /** The User-Agent header: SITE_READER_USER_AGENT (src/sites/robots.ts). */
+  userAgent: string;
+}
+
+/**
+ * What one page request gave. `url` is always a URL of the site as siteUrl normalizes it (never
+ * the override's loopback one): for a page or a 304, the URL read after redirects; otherwise the
+ * last URL of the site that was reached (or, when the URL itself was refused, the URL as given).
+ */
+export type SitePage =
+  | {
+      kind: 'page';
+      url: string;
+      /** The body as sent (decoded from any Content-Encoding), at most SOURCE_FETCH.maxBodyBytes. */
+      body: Uint8Array;
+      /** The Content-Type header as sent (`text/html; charset=utf-8`): text/html or application/xhtml+xml. */
+      contentType: string;
+      etag?: string;
+      lastModified?: string;
+      /** body.byteLength. */
+      bytes: number;
+    }
+  /** 304 Not Modified to a conditional request: the stored copy is current. */
+  | { kind: 'not-modified'; url: string }
+  /** 404 or 410: the page is no longer there. */
+  | { kind: 'gone'; url: string; status: 404 | 410 }
+  /** Not read by choice: not HTML, or a redirect off the site (to another host, scheme or to a file). */
+  | { kind: 'skipped'; url: string; reason: string }
+  /** Not read: a timeout, another status, too large, a network error, a redirect loop or a URL the policy refuses. */
+  | { kind: 'failed'; url: string; reason: string };
+
+/** Fetches the same-site `url` (as frontier's siteUrl gives it) for a site read; see SitePage. */
+export async function fetchSitePage(url: string, options: SitePageOptions): Promise<SitePage> {
+  const site = siteDomain(options.domain);
+  if (site === undefined) return { kind: 'failed', url, reason: `the domain ${shown(JSON.stringify(options.domain))} is not a host name` };
+  const first = siteUrl(site, url);
+  if (!first.ok) return refused(url, first.reason, `the URL ${shown(url)}`);
+  const override = options.originOverrides?.get(site);
+  const timeoutMs = sourceTimeoutMs(options.timeoutMs);
+  const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const conditional = conditionalHeaders(options.conditional);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const { signal } = controller;
+  // `current` is the URL of the site requested (query kept, as a redirect gave it); `page` is it as siteUrl normalizes it.
+  let current = first.url;
+  let page = first.url;
+  try {
+    const visited = new Set([current]);
+    for (let redirects = 0; ; redirects++) {
+      let target: string;
+      if (override !== undefined) {
+        const parts = new URL(current);
+        target = `${override}${parts.pathname}${parts.search}`;
+      } else {
+        const check = checkSourceUrl(current, { allowLocalHttp: false });
+        if (!check.ok) return { kind: 'failed', url: page, reason: `${shown(current)} was not requested: the URL ${check.message}` };
+        target = check.url;
+      }
+      const sent = redirects === 0 ? conditional : {};
+      const response = await untilAborted(
+        fetchFn(target, {
+          method: 'GET',
+          redirect: 'manual',
+          signal,
+          headers: { accept: SITE_PAGE_ACCEPT, 'user-agent': options.userAgent, ...sent },
+        }),
+        signal,
+      );
+      const { status } = response;
+      if (REDIRECT_STATUSES.has(status)) {
+        discard(response);
+        const location = response.headers.get('location');
+        if (!location) return { kind: 'failed', url: page, reason: `HTTP ${status} without a Location to follow` };
+        const resolved = URL.canParse(location, target) ? new URL(location, target) : undefined;
+        if (!resolved) return { kind: 'failed', url: page, reason: `HTTP ${status} to a Location that is not a URL: ${shown(location)}` };
+        resolved.hash = '';
+        // The override server naming itself means the site: the same path on the URL we were reading.
+        let next = resolved.href;
+        if (override !== undefined && resolved.origin === override) {
+          const onSiteUrl = new URL(current);
+          onSiteUrl.pathname = resolved.pathname;
+          onSiteUrl.search = resolved.search;
+          next = onSiteUrl.href;
+        }
+        if (redirects >= SOURCE_FETCH.maxRedirects) {
+          return { kind: 'failed', url: page, reason: `more than ${SOURCE_FETCH.maxRedirects} redirects; the last one pointed to ${shown(next)}` };
+        }
+        const onSite = siteUrl(site, next);
+        if (!onSite.ok) return refused(page, onSite.reason, `the redirect to ${shown(next)}`);
+        if (next.length > MAX_URL_LENGTH) return { kind: 'failed', url: page, reason: `the redirect to ${shown(next)} is longer than ${MAX_URL_LENGTH} characters` };
+        if (visited.has(next)) return { kind: 'failed', url: page, reason: `a redirect loop: ${shown(next)} was already requested` };
+        visited.add(next);
+        current = next;
+        page = onSite.url;
+        continue;
+      }
+      if (status === 304) {
+        discard(response);
+        if (Object.keys(sent).length > 0) return { kind: 'not-modified', url: page };
+        return { kind: 'failed', url: page, reason: 'HTTP 304 to a request that was not conditional' };
+      }
+      if (status === 404 || status === 410) {
+        discard(response);
+        return { kind: 'gone', url: page, status };
+      }
+      if (status < 200 || status > 299) {
+        discard(response);
+        return { kind: 'failed', url: page, reason: `HTTP ${status}${response.statusText ? ` ${shown(response.statusText)}` : ''}` };
+      }
+      const contentType = response.headers.get('content-type') ?? '';
+      const type = contentType.split(';')[0]!.trim().toLowerCase();
+      if (!HTML_TYPES.has(type)) {
+        discard(response);
+        return {
+          kind: 'skipped',
+          url: page,
+          reason: type ? `the page is ${shown(type)}, not HTML` : 'the page has no Content-Type, so it is not read as HTML',
+        };
+      }
+      const declared = Number(response.headers.get('content-length'));
+      if (Number.isFinite(declared) && declared > SOURCE_FETCH.maxBodyBytes) {
+        discard(response);
+        return { kind: 'failed', url: page, reason: `the page is ${mib(declared)} (Content-Length); at most ${mib(SOURCE_FETCH.maxBodyBytes)} is read` };
+      }
+      const body = await readBounded(response, SOURCE_FETCH.maxBodyBytes, signal);
+      if (!body) return { kind: 'failed', url: page, reason: `the page is larger than ${mib(SOURCE_FETCH.maxBodyBytes)}, the most that is read` };
+      const etag = validator(response.headers.get('etag'));
+      const lastModified = validator(response.headers.get('last-modified'));
+      return {
+        kind: 'page',
+        url: page,
+        body,
+        contentType,
+        ...(etag === undefined ? {} : { etag }),
+        ...(lastModified === undefined ? {} : { lastModified }),
+        bytes: body.byteLength,
+      };
+    }
+  } catch (error) {
+    if (signal.aborted) return { kind: 'failed', url: page, reason: `timed out after ${timeoutMs / 1000} s` };
+    return { kind: 'failed', url: page, reason: `could not be fetched: ${shown(error instanceof Error ? error.message : String(error))}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A URL siteUrl refuses: another site, scheme or a file is a choice (`skipped`); a broken URL is a failure. */
+function refused(url: string, reason: SiteUrlRefusal, what: string): SitePage {
+  switch (reason) {
+    case 'off-site':
+      return { kind: 'skipped', url, reason: `${what} is on another site` };
+    case 'scheme':
+      return { kind: 'skipped', url, reason: `${what} is not http or https` };
+    case 'non-html':
+      return { kind: 'skipped', url, reason: `${what} names a file that is not a page` };
+    case 'credentials':
+      return { kind: 'failed', url, reason: `${what} carries a user name or password` };
+    case 'too-long':
+      return { kind: 'failed', url, reason: `${what} is longer than ${MAX_URL_LENGTH} characters` };
+    case 'invalid':
+      return { kind: 'failed', url, reason: `${what} is not a URL` };
+  }
+}
+
+/** A header value we may send or keep: non-empty, at most MAX_VALIDATOR_LENGTH, no control characters. */
+function validator(value: string | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const text = value.trim();
+  // eslint-disable-next-line no-control-regex
+  return text !== '' && text.length <= MAX_VALIDATOR_LENGTH && !/[\u0000-\u001f\u007f]/.test(text) ? text : undefined;
+}
+
+function conditionalHeaders(conditional: SitePageOptions['conditional']): Record<string, string> {
+  const etag = validator(conditional?.etag);
+  const lastModified = validator(conditional?.lastModified);
+  return {
+    ...(etag === undefined ? {} : { 'if-none-match': etag }),
+    ...(lastModified === undefined ? {} : { 'if-modified-since': lastModified }),
+  };
+}
