@@ -110,14 +110,14 @@ export function parseSitemap(body: Uint8Array | string, options: ParseSitemapOpt
   return start.startsWith('<') ? parseXml(start, maxUrls) : parseText(text, maxUrls);
 }
 
-function parseText(text: string, maxUrls: number): ParsedSitemap {
+/** The locs of a sitemap's entries: each normalized (dropped when it is not one), deduplicated, at most `maxUrls`. */
+function collectLocs(entries: Iterable<{ raw: string | undefined; lastmod?: string }>, maxUrls: number) {
   const urls: SitemapUrl[] = [];
   const seen = new Set<string>();
   let dropped = 0;
   let truncated = false;
-  for (const line of text.split('\n')) {
-    if (line.trim().length === 0) continue;
-    const loc = normalizeLoc(line);
+  for (const { raw, lastmod } of entries) {
+    const loc = raw === undefined ? null : normalizeLoc(raw);
     if (loc === null) {
       dropped++;
       continue;
@@ -128,8 +128,18 @@ function parseText(text: string, maxUrls: number): ParsedSitemap {
       break;
     }
     seen.add(loc);
-    urls.push({ loc });
+    urls.push(lastmod !== undefined && lastmod.length > 0 && lastmod.length <= 40 ? { loc, lastmod } : { loc });
   }
+  return { urls, dropped, truncated };
+}
+
+function parseText(text: string, maxUrls: number): ParsedSitemap {
+  const { urls, dropped, truncated } = collectLocs(
+    (function* () {
+      for (const line of text.split('\n')) if (line.trim().length > 0) yield { raw: line };
+    })(),
+    maxUrls,
+  );
   if (urls.length === 0) return { kind: 'unreadable', reason: 'neither XML nor a list of http(s) URLs' };
   return { kind: 'urlset', urls, dropped, truncated };
 }
@@ -154,27 +164,16 @@ function parseXml(text: string, maxUrls: number): ParsedSitemap {
   const container = root[isIndex ? 'sitemapindex' : 'urlset'];
   const entries = container !== null && typeof container === 'object' ? entriesOf((container as Record<string, unknown>)[isIndex ? 'sitemap' : 'url']) : [];
 
-  const urls: SitemapUrl[] = [];
-  const seen = new Set<string>();
-  let dropped = 0;
-  let truncated = false;
-  for (const entry of entries) {
-    const fields = entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
-    const raw = textOf(fields.loc);
-    const loc = raw === undefined ? null : normalizeLoc(raw);
-    if (loc === null) {
-      dropped++;
-      continue;
-    }
-    if (seen.has(loc)) continue;
-    if (urls.length >= maxUrls) {
-      truncated = true;
-      break;
-    }
-    seen.add(loc);
-    const lastmod = textOf(fields.lastmod)?.trim();
-    urls.push(lastmod !== undefined && lastmod.length > 0 && lastmod.length <= 40 ? { loc, lastmod } : { loc });
-  }
+  const { urls, dropped, truncated } = collectLocs(
+    (function* () {
+      // Lazily: the collector stops at maxUrls, and the fields of the rest are never read.
+      for (const entry of entries) {
+        const fields = entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
+        yield { raw: textOf(fields.loc), lastmod: textOf(fields.lastmod)?.trim() };
+      }
+    })(),
+    maxUrls,
+  );
   return isIndex
     ? { kind: 'index', sitemaps: urls.map((u) => u.loc), dropped, truncated }
     : { kind: 'urlset', urls, dropped, truncated };
