@@ -3,9 +3,9 @@ import { env } from 'cloudflare:workers';
 import { expect, it } from 'vitest';
 import { LEGACY_RUN_KEY } from '../../src/db/run-object-storage.ts';
 import type { RunObject } from '../../src/durable-objects/run-object.ts';
-import { RUN_PLANS } from '../../src/runs/plans.ts';
 import type { RunRecord, StepOutput } from '../../src/runs/types.ts';
 import { createOrganization } from '../helpers/fixtures.ts';
+import { plansWithSteps } from '../helpers/run-plans.ts';
 
 const OUTPUT: StepOutput = { score: 70, summary: 'fine', details: [], findings: [], sources: [], fixes: [] };
 
@@ -19,16 +19,10 @@ it('resumes a run stored by the earlier version of the object, from the step it 
   const stub = env.RUNS.get(env.RUNS.newUniqueId());
   const calls: string[] = [];
   const id = await runInDurableObject(stub, (instance: RunObject, state) => {
-    instance.plans = {
-      ...RUN_PLANS,
-      'gtm-audit': {
-        ...RUN_PLANS['gtm-audit'],
-        executeStep: async (_env, _run, step) => {
-          calls.push(step);
-          return OUTPUT;
-        },
-      },
-    };
+    instance.plans = plansWithSteps('gtm-audit', async (_env, _run, step) => {
+      calls.push(step);
+      return OUTPUT;
+    });
     const id = state.id.toString();
     const legacy: RunRecord = {
       id,

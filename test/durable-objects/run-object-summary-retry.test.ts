@@ -3,9 +3,9 @@ import { env } from 'cloudflare:workers';
 import { expect, it } from 'vitest';
 import { mirrorRun } from '../../src/db/runs.ts';
 import type { RunObject } from '../../src/durable-objects/run-object.ts';
-import { RUN_PLANS } from '../../src/runs/plans.ts';
 import type { StepOutput } from '../../src/runs/types.ts';
 import { createOrganization } from '../helpers/fixtures.ts';
+import { plansWithSteps } from '../helpers/run-plans.ts';
 import { bringSchedulesForward } from '../helpers/schedules.ts';
 
 const OUTPUT: StepOutput = { score: 70, summary: 'fine', details: [], findings: [], sources: [], fixes: [] };
@@ -18,7 +18,7 @@ it('an ended run whose D1 summary keeps failing re-arms its alarm until D1 takes
   const stub = env.RUNS.get(env.RUNS.newUniqueId());
   let failures = 0;
   const id = await runInDurableObject(stub, (instance: RunObject, state) => {
-    instance.plans = { ...RUN_PLANS, 'gtm-audit': { ...RUN_PLANS['gtm-audit'], executeStep: async () => OUTPUT } };
+    instance.plans = plansWithSteps('gtm-audit', async () => OUTPUT);
     instance.mirror = async (db, run) => {
       // D1 is down for the final summary and its next two retries.
       if (run.status !== 'running' && failures < 3) {

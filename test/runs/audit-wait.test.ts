@@ -6,6 +6,7 @@ import { waitForRun } from '../../src/operations/runs.ts';
 import type { RunObject } from '../../src/durable-objects/run-object.ts';
 import { RUN_PLANS } from '../../src/runs/plans.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
+import { plansWithSteps } from '../helpers/run-plans.ts';
 import { importMarket } from '../helpers/market.ts';
 
 /**
@@ -18,10 +19,7 @@ async function startHeldAudit(key: string, held: Promise<void>): Promise<string>
     const started = await call('/api/v1/audit', { key, body: {} });
     const id = started.headers.get('X-Audit-Id')!;
     const pending = await runInDurableObject(env.RUNS.get(env.RUNS.idFromString(id)), async (instance: RunObject) => {
-      instance.plans = {
-        ...RUN_PLANS,
-        audit: { ...RUN_PLANS.audit, executeStep: async (...args) => (await held, RUN_PLANS.audit.executeStep(...args)) },
-      };
+      instance.plans = plansWithSteps('audit', async (...args) => (await held, RUN_PLANS.audit.executeStep(...args)));
       const run = await instance.read();
       return run!.status === 'running' ? run!.steps.filter((step) => step.status === 'pending').length : 0;
     });

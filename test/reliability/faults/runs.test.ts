@@ -4,9 +4,9 @@ import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_STEP_RETRIES, type RunObject } from '../../../src/durable-objects/run-object.ts';
 import { mirrorRun } from '../../../src/db/runs.ts';
-import { RUN_PLANS } from '../../../src/runs/plans.ts';
 import type { RunRecord, StepOutput } from '../../../src/runs/types.ts';
 import { createOrganization } from '../../helpers/fixtures.ts';
+import { plansWithSteps } from '../../helpers/run-plans.ts';
 import { bringSchedulesForward } from '../../helpers/schedules.ts';
 import { FailingD1, FAULT_SEED, Tally } from './support/faults.ts';
 
@@ -95,20 +95,14 @@ describe('runs under random fault schedules', () => {
         const produced = new Map<string, number>();
         const stub = env.RUNS.get(env.RUNS.newUniqueId());
         const id = await runInDurableObject(stub, (instance: RunObject, state) => {
-          instance.plans = {
-            ...RUN_PLANS,
-            'gtm-audit': {
-              ...RUN_PLANS['gtm-audit'],
-              executeStep: async (_env, _run, step) => {
-                if (schedule.stepFails[stepCall++]) {
-                  tally.fault('step throws');
-                  throw new Error(`step ${step} failed (injected)`);
-                }
-                produced.set(step, (produced.get(step) ?? 0) + 1);
-                return OUTPUT;
-              },
-            },
-          };
+          instance.plans = plansWithSteps('gtm-audit', async (_env, _run, step) => {
+            if (schedule.stepFails[stepCall++]) {
+              tally.fault('step throws');
+              throw new Error(`step ${step} failed (injected)`);
+            }
+            produced.set(step, (produced.get(step) ?? 0) + 1);
+            return OUTPUT;
+          });
           instance.mirror = async (_db, run) => {
             if (schedule.mirrorFails[mirrorCall++]) {
               d1.armed.runFails = true;
