@@ -7,7 +7,7 @@
  *   content hashes), a bounded queue, and the counters the run's report shows.
  */
 
-/** The longest URL we request, in characters (after normalization). */
+/** The longest URL a site read requests, checks against robots.txt or takes from a sitemap (the sitemaps protocol's own limit). */
 export const MAX_URL_LENGTH = 2_048;
 /** Pages read by default, and at most, in one site read. */
 export const DEFAULT_PAGE_BUDGET = 50;

@@ -1,4 +1,5 @@
 import robotsParser from 'robots-parser';
+import { MAX_URL_LENGTH } from './frontier.ts';
 
 /**
  * The robots.txt policy of one site read (RFC 9309, the Robots Exclusion Protocol), as pure
@@ -32,11 +33,8 @@ export const SITE_READER_USER_AGENT = `${SITE_READER_PRODUCT_TOKEN}/1.0 (+https:
 export const MAX_ROBOTS_BYTES = 500 * 1024;
 /** The longest Crawl-delay honoured, in seconds; a longer one is read as this. */
 export const MAX_CRAWL_DELAY_SECONDS = 60;
-/** Sitemaps kept from one robots.txt, and the longest sitemap URL kept. */
+/** Sitemaps kept from one robots.txt (each at most MAX_URL_LENGTH characters, as every URL of a read). */
 export const MAX_SITEMAPS = 50;
-export const MAX_SITEMAP_URL_LENGTH = 2048;
-/** The longest URL a policy checks; a longer one is not allowed (`url-too-long`). */
-export const MAX_URL_LENGTH = 2048;
 /**
  * An upper bound on the character comparisons of one check. A wildcard rule of length P costs at
  * most P x (path length + 1) steps in the parser's matcher, so a hostile file of 500 KiB of `a*a*`
@@ -133,9 +131,9 @@ function boundedSitemaps(listed: readonly string[]): { sitemaps: string[]; dropp
   const sitemaps: string[] = [];
   for (const entry of listed) {
     if (sitemaps.length >= MAX_SITEMAPS) break;
-    if (entry.length > MAX_SITEMAP_URL_LENGTH) continue;
+    if (entry.length > MAX_URL_LENGTH) continue;
     const url = originOf(entry);
-    if (url === undefined || url.href.length > MAX_SITEMAP_URL_LENGTH || sitemaps.includes(url.href)) continue;
+    if (url === undefined || url.href.length > MAX_URL_LENGTH || sitemaps.includes(url.href)) continue;
     sitemaps.push(url.href);
   }
   return { sitemaps, dropped: listed.length - sitemaps.length };
@@ -190,7 +188,7 @@ export function parseRobots(robotsUrl: string, text: string): RobotsPolicy {
   const crawlDelaySeconds = boundedCrawlDelay(rawDelay);
   const notes: string[] = [];
   if (bounded.truncated) notes.push(`robots.txt is over ${MAX_ROBOTS_BYTES} bytes: only the first ${MAX_ROBOTS_BYTES} were parsed`);
-  if (dropped > 0) notes.push(`${dropped} sitemap entr${dropped === 1 ? 'y' : 'ies'} dropped (not an absolute http(s) URL, over ${MAX_SITEMAP_URL_LENGTH} characters, repeated, or past the first ${MAX_SITEMAPS})`);
+  if (dropped > 0) notes.push(`${dropped} sitemap entr${dropped === 1 ? 'y' : 'ies'} dropped (not an absolute http(s) URL, over ${MAX_URL_LENGTH} characters, repeated, or past the first ${MAX_SITEMAPS})`);
   if (rawDelay !== undefined && rawDelay !== crawlDelaySeconds) notes.push(`Crawl-delay ${String(rawDelay)} ${crawlDelaySeconds === undefined ? 'ignored' : `capped at ${MAX_CRAWL_DELAY_SECONDS} s`}`);
   const fields = { source: 'parsed' as const, reason: 'robots.txt read and parsed', crawlDelaySeconds, sitemaps, notes };
   return policy(origin, fields, (target) => {

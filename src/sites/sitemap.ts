@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { Gunzip } from 'fflate';
+import { MAX_URL_LENGTH } from './frontier.ts';
 
 /**
  * Reading a site's sitemaps (https://www.sitemaps.org/protocol.html) for a site read: parse one
@@ -20,8 +21,6 @@ export const PROTOCOL_MAX_BYTES = 50 * 1024 * 1024;
 /** Our defaults, tighter than the protocol's: a site read needs far fewer URLs than a crawler. */
 export const DEFAULT_MAX_URLS = 5_000;
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
-/** A `<loc>` longer than this (the protocol's own limit) is dropped. */
-export const MAX_LOC_LENGTH = 2_048;
 /** Sitemap files read per `expandSitemaps` call, and how deep index files may nest, by default. */
 export const DEFAULT_MAX_FILES = 20;
 export const DEFAULT_MAX_DEPTH = 2;
@@ -57,7 +56,7 @@ function clamp(value: number | undefined, fallback: number, max: number): number
 /** The URL's normalized form if it is an absolute http(s) URL of at most 2,048 characters, else null. */
 export function normalizeLoc(raw: string): string | null {
   const trimmed = raw.trim();
-  if (trimmed.length === 0 || trimmed.length > MAX_LOC_LENGTH) return null;
+  if (trimmed.length === 0 || trimmed.length > MAX_URL_LENGTH) return null;
   let url: URL;
   try {
     url = new URL(trimmed);
@@ -65,7 +64,7 @@ export function normalizeLoc(raw: string): string | null {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  return url.href.length > MAX_LOC_LENGTH ? null : url.href;
+  return url.href.length > MAX_URL_LENGTH ? null : url.href;
 }
 
 const parser = new XMLParser({

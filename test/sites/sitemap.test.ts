@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MAX_URLS,
-  MAX_LOC_LENGTH,
   MAX_SKIPPED_LISTED,
   expandSitemaps,
   parseSitemap,
   readSitemapBody,
 } from '../../src/sites/sitemap.ts';
+import { MAX_URL_LENGTH } from '../../src/sites/frontier.ts';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
@@ -92,7 +92,7 @@ describe('parseSitemap', () => {
   });
 
   it('drops locs that are not http(s), not URLs, or longer than 2,048 characters', () => {
-    const long = `https://acme.test/${'a'.repeat(MAX_LOC_LENGTH)}`;
+    const long = `https://acme.test/${'a'.repeat(MAX_URL_LENGTH)}`;
     const parsed = parseSitemap(
       urlset(['javascript:alert(1)', 'ftp://acme.test/x', 'mailto:a@acme.test', '/relative', '', long, 'https://acme.test/ok']),
     );
