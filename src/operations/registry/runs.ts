@@ -29,7 +29,7 @@ const RunPath = z.object({
 });
 
 export const RunStatusInput = z.strictObject({
-  kind: z.enum(RUN_KINDS).describe('The run\'s command: "gtm-audit" or "audit".'),
+  kind: z.enum(RUN_KINDS).describe('The run\'s kind: "gtm-audit", "audit" or "site-read".'),
   id: z.string().trim().min(1).max(100).describe('The run id that gtm-audit, audit or read-site returned (64 hex characters).'),
 });
 
