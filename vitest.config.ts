@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig, type Plugin } from 'vitest/config';
 import E2eAroundSequencer from './test/e2e/sequencer.ts';
+import { startSites, unusedPort } from './scripts/lib/site-server.ts';
+import { fixtureSites, OFFLINE_DOMAIN } from './test/sites/fixture-sites.ts';
 
 // Tests build D1 exactly as deploys and `npm run dev` do: the migrations in order. schema.sql (the
 // readable whole) is read too, for the test that the migrations yield exactly its schema.
@@ -16,6 +18,17 @@ const schemaSql = await readD1Migrations({ projectPath: import.meta.dirname, mig
  * the MCP SDK's client and agents each passed 1 MiB with it. Dependencies are sent without one (an
  * empty map is Vite's and Vitest's sign for "none"); our own code keeps its maps for stack traces.
  */
+/**
+ * The sites that site reads read in tests (test/sites/fixture-sites.ts), each on its own loopback
+ * port, started here rather than in a globalSetup because the Worker's SITE_ORIGIN_OVERRIDES
+ * binding must name their ports and bindings are fixed when the config is. Unref'd: they never keep
+ * vitest alive. OFFLINE_DOMAIN maps to a port nothing listens on. Tests find them with
+ * test/helpers/sites.ts.
+ */
+const sites = await startSites(fixtureSites(), { unref: true });
+const siteOverrides = `${sites.overrides},${OFFLINE_DOMAIN}=http://127.0.0.1:${await unusedPort()}`;
+const siteControls = Object.fromEntries(Object.entries(sites.sites).map(([domain, site]) => [domain, site.origin]));
+
 const noDependencySourceMaps: Plugin = {
   name: 'recon:no-dependency-source-maps',
   enforce: 'post',
@@ -57,6 +70,9 @@ export default defineConfig({
                 WEBHOOK_ALLOW_LOCAL_HTTP: 'true',
                 // Sources may be added from http://127.0.0.1 too: the fixture pages' server (below) listens there.
                 SOURCES_ALLOW_LOCAL_HTTP: 'true',
+                // Site reads go to the fixture sites above, with no delay between requests but a site's Crawl-delay.
+                SITE_ORIGIN_OVERRIDES: siteOverrides,
+                SITE_READ_MIN_DELAY_MS: '0',
                 // The demo market, for tests that need a realistic knowledge base.
                 TEST_KNOWLEDGE_BASE: readFileSync(new URL('./scripts/seed/knowledge-base/demo.ndjson', import.meta.url), 'utf8'),
               },
@@ -80,6 +96,8 @@ export default defineConfig({
           hookTimeout: 30_000,
           // Web pages on loopback for sources added by URL; no test reaches anything but loopback.
           globalSetup: ['./test/global-setup/fixture-pages.ts'],
+          // The fixture sites' control origins by domain (test/helpers/sites.ts).
+          provide: { fixtureSites: siteControls },
         },
       },
       {
