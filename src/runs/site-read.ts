@@ -206,7 +206,7 @@ async function discover(env: Env, run: RunRecord, work: StepWork): Promise<StepR
   work.scratch.put(SCRATCH.sitemaps, sitemaps);
   work.scratch.put(SCRATCH.frontier, frontier.snapshot());
   work.scratch.put(SCRATCH.tally, newTally());
-  return output(`robots.txt: ${policy.reason}; ${sitemaps.urls} URLs from ${sitemaps.filesRead} sitemap file(s)`, discoverDetails(domain, policy, sitemaps));
+  return output(`${policy.reason}; ${sitemaps.urls} URLs from ${sitemaps.filesRead} sitemap file(s)`, discoverDetails(domain, policy, sitemaps));
 }
 
 function robotsRecord(url: string, page: SitePage): RobotsRecord {
@@ -281,7 +281,7 @@ async function readPages(env: Env, run: RunRecord, work: StepWork): Promise<Step
       return;
     }
     const conditional = stored?.state === 'live' && stored.sourceStored ? { etag: stored.etag ?? undefined, lastModified: stored.lastModified ?? undefined } : undefined;
-    const page = await client.request(url, { conditional, allows: (target) => policy.allows(target) });
+    const page = await client.request(url, { conditional, allows: (target) => policy.allows(target), claim: (target) => frontier.claim(target) });
     const outcome = await settle(env, run, domain, frontier, page, stored, tally);
     if (outcome.counted) fetchedToday += 1;
     record(url, outcome.outcome, outcome.reason);
@@ -321,7 +321,7 @@ async function readPages(env: Env, run: RunRecord, work: StepWork): Promise<Step
 
 /** Reasons grouped in the report: the text without the URL it names (`the redirect to X ...` -> one group). */
 function reasonKey(reason: string): string {
-  return reason.replace(/https?:\/\/\S+/g, '<url>').slice(0, 200);
+  return reason.replace(/https?:\/\/\S+/g, '(a URL)').slice(0, 200);
 }
 
 /**
