@@ -1,5 +1,5 @@
 import { getObject } from '../db/objects.ts';
-import { commitStatements, countPagesStatement, pagesFetchedOn, readSitePage, sitePageStatement, type SitePageOutcome, type SitePageRow } from '../db/site-pages.ts';
+import { commitStatements, countPagesStatement, knownSitePages, pagesFetchedOn, readSitePage, sitePageStatement, type SitePageOutcome, type SitePageRow } from '../db/site-pages.ts';
 import { readConfig } from '../ground/config.ts';
 import { rateLimited } from '../ground/errors.ts';
 import { sha256Hex } from '../ground/sha256.ts';
@@ -193,8 +193,10 @@ async function discover(env: Env, run: RunRecord, work: StepWork): Promise<StepR
     },
     { isSameSite: (url) => siteUrl(domain, url, undefined, { file: true }).ok, maxFiles: SITEMAP_MAX_FILES, maxUrls: budget * QUEUE_PER_BUDGET },
   );
-  // expandSitemaps only reads; the URLs it found are offered to the frontier in its order.
+  // expandSitemaps only reads; the URLs it found are offered to the frontier in its order, then the
+  // pages earlier reads found (a page answering 304 brings no links to find them by).
   for (const url of expanded.urls) frontier.add(url.loc);
+  for (const url of await knownSitePages(env.DB, run.organizationId, domain, budget * QUEUE_PER_BUDGET)) frontier.add(url);
   const sitemaps: SitemapSummary = {
     start,
     filesRead: expanded.filesRead,

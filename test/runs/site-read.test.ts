@@ -1,7 +1,6 @@
-import { runDurableObjectAlarm } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, type TestOrganization } from '../helpers/fixtures.ts';
+import { readSiteToEnd } from '../helpers/site-reads.ts';
 import { requestedPaths, resetSiteLog, siteLog } from '../helpers/sites.ts';
 import { COMPANY_DISALLOWED, COMPANY_DOMAINS, COMPANY_NAME, PRICE_BEFORE, pricingSentence } from '../sites/fixture-sites.ts';
 
@@ -12,21 +11,6 @@ import { COMPANY_DISALLOWED, COMPANY_DOMAINS, COMPANY_NAME, PRICE_BEFORE, pricin
  * file owns COMPANY_DOMAINS[0] (it reads its request log).
  */
 const DOMAIN = COMPANY_DOMAINS[0];
-
-/** Starts a read and advances its object until it ends; returns the start response and the final poll. */
-export async function readSiteToEnd(org: TestOrganization, body: Record<string, unknown>): Promise<{ id: string; report: string; status: string | null }> {
-  const start = await call('/api/v1/oms/sites', { key: org.key, body });
-  expect(start.status).toBe(202);
-  const id = start.headers.get('X-Run-Id')!;
-  const stub = env.RUNS.get(env.RUNS.idFromString(id));
-  // Each alarm runs one `advance`; while a slice is still working, none is armed yet: wait a little.
-  for (let i = 0; i < 2_000 && (await stub.read())?.status === 'running'; i++) {
-    if (!(await runDurableObjectAlarm(stub))) await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  const done = await call(`/api/v1/runs/site-read/${id}`, { key: org.key });
-  expect(done.status).toBe(200);
-  return { id, report: await done.text(), status: done.headers.get('X-Run-Status') };
-}
 
 let org: TestOrganization;
 let first: { id: string; report: string; status: string | null };
