@@ -2,26 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExecutionRecord } from '../../src/ground/schemas/watch.ts';
 import { call } from '../helpers/fixtures.ts';
 import { plainText } from '../helpers/markdown-text.ts';
-import { createWatch, json, marketOrganization, untilExecutions } from './helpers.ts';
-
-const PRICING_URL = 'https://globex.com/pricing';
-const OLD_PRICE = 'Globex pricing starts at $99 per seat per month on the Team plan.';
-const NEW_PRICE = 'Globex pricing starts at $129 per seat per month on the Team plan.';
-
-/** Globex's pricing page, imported (again) through the import endpoint, as a team feeding Recon would. */
-async function importPricingPage(key: string, priceSentence: string): Promise<void> {
-  const page = {
-    type: 'source',
-    key: PRICING_URL,
-    properties: { title: 'Globex pricing', publishedAt: '2026-06-01', content: `${priceSentence} Enterprise plans are quoted per contract.` },
-  };
-  const response = await call('/api/v1/oms/objects/import', { key, method: 'POST', rawBody: JSON.stringify(page), headers: { 'Content-Type': 'application/x-ndjson' } });
-  expect(response.status).toBe(200);
-}
-
-async function runNow(key: string, id: string): Promise<ExecutionRecord> {
-  return json<ExecutionRecord>(await call(`/api/v1/oms/watches/run?id=${id}`, { key, method: 'POST' }), 200);
-}
+import { createWatch, GLOBEX_PRICING_WATCH, importPricingPage, json, runNow, marketOrganization, NEW_PRICE, OLD_PRICE, PRICING_URL, untilExecutions } from './helpers.ts';
 
 async function briefOf(key: string, execution: ExecutionRecord): Promise<string> {
   const brief = await json<{ properties: { markdown: string } }>(await call('/api/v1/oms/objects/get', { key, body: { type: 'brief', key: execution.briefKey } }), 200);
@@ -32,7 +13,7 @@ describe('a watch says what changed', () => {
   it("reports a changed price on the target's pricing page: the new sentence added, the old one removed, each with its source, in the record and at the top of the brief", async () => {
     const org = await marketOrganization();
     await importPricingPage(org.key, OLD_PRICE);
-    const watch = await createWatch(org.key, { target: { type: 'company', key: 'globex.com' }, query: 'Globex pricing', frequency: '1d', tier: 'lite', costCapMicros: 30_000 });
+    const watch = await createWatch(org.key, GLOBEX_PRICING_WATCH);
 
     // The first execution is the baseline: nothing to compare with.
     const [first] = await untilExecutions(watch.id, 1);
@@ -79,7 +60,7 @@ describe('a watch says what changed', () => {
   it('reports no change when the sources are the same: empty lists since the previous execution, and "No change since" in the brief', async () => {
     const org = await marketOrganization();
     await importPricingPage(org.key, OLD_PRICE);
-    const watch = await createWatch(org.key, { target: { type: 'company', key: 'globex.com' }, query: 'Globex pricing', frequency: '1d', tier: 'lite', costCapMicros: 30_000 });
+    const watch = await createWatch(org.key, GLOBEX_PRICING_WATCH);
     const [first] = await untilExecutions(watch.id, 1);
 
     const second = await runNow(org.key, watch.id);
