@@ -108,7 +108,7 @@ export function changesSection(
   claims: number,
 ): string[] {
   if (!baseline) {
-    return ['## First reading', '', `This is the watch's first brief: its ${plural(claims, 'cited claim')} are recorded, and the next brief opens with what changed since this one.`];
+    return ['## First reading', '', `This is the watch's first brief (${plural(claims, 'cited claim')}): the next one opens with what changed since this one.`];
   }
   const since = briefTime(baseline.finishedAt);
   if (report.added === 0 && report.removed === 0) {
