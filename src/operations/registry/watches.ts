@@ -199,7 +199,8 @@ export const WATCH_OPERATIONS = [
       name: 'watch-executions',
       title: "A watch's executions",
       description:
-        "A watch's executions, newest first: when, outcome, cost, the brief it stored (read it with oms-get type brief) and the properties it changed. Paged by cursor.",
+        "A watch's executions, newest first: when, outcome, cost, the brief it stored (read it with oms-get type brief), the properties it changed, " +
+        'and its findings: the cited claims (sentence and source URL) its brief added and removed since the previous succeeded execution. Paged by cursor.',
       answer: (page, { id }) =>
         lines(
           [
