@@ -5,7 +5,7 @@ import type { ResearchResult } from '../research/provider.ts';
 /**
  * What a watch execution says changed: the cited claims of its brief (each sentence the brief
  * quotes, with each source it quotes it from) compared with those of the previous succeeded
- * execution's brief (its baseline). Pure: the watch object keeps the baseline (claims-store.ts).
+ * execution's brief (its baseline). Pure: the watch object keeps the baseline (baseline-store.ts).
  *
  * Two claims are the same when their texts are equal once Unicode-normalized (NFKC), spacing
  * collapsed and case folded, and their URLs are equal (source URLs are already normalized keys).
