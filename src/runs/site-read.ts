@@ -2,6 +2,7 @@ import { getObject } from '../db/objects.ts';
 import { commitStatements, countPagesStatement, knownSitePages, pagesFetchedOn, readSitePage, sitePageStatement, type SitePageOutcome, type SitePageRow } from '../db/site-pages.ts';
 import { readConfig } from '../ground/config.ts';
 import { rateLimited } from '../ground/errors.ts';
+import { logEvent } from '../ground/log.ts';
 import { sha256Hex } from '../ground/sha256.ts';
 import { readPageText } from '../oms/fetch-source.ts';
 import { storePage } from '../oms/import-pages.ts';
@@ -554,4 +555,60 @@ export async function startSiteRead(env: Env, organizationId: string, domain: st
     10,
     `Your organization already has ${MAX_RUNNING_SITE_READS} site reads going, the most it may run at once; wait for one to finish (GET /api/v1/runs?kind=site-read lists them), then start again.`,
   );
+}
+
+/** A read started (or found running) for one domain, or why not. */
+export interface SiteReadStart {
+  domain: string;
+  runId: string | null;
+  /** Why no read runs for it (the day's page limit, too many reads running). */
+  refused?: string;
+}
+
+/**
+ * Starts reads of `domains` for the organization (onboarding: its own domain and its competitors'),
+ * each as startSiteRead does; a domain this deployment does not read (readsSiteOf) is left out, and
+ * a refusal is reported, never thrown: the caller's own work goes on.
+ */
+export async function startSiteReads(env: Env, organizationId: string, domains: readonly string[]): Promise<SiteReadStart[]> {
+  const readable = [...new Set(domains)].filter((domain) => readsSiteOf(env, domain));
+  return Promise.all(
+    readable.map(async (domain): Promise<SiteReadStart> => {
+      try {
+        const { id } = await startSiteRead(env, organizationId, domain);
+        return { domain, runId: id };
+      } catch (error) {
+        const refused = error instanceof Error ? error.message : String(error);
+        logEvent('site_read_not_started', { organizationId, domain, reason: refused });
+        return { domain, runId: null, refused };
+      }
+    }),
+  );
+}
+
+/** How long a watch execution waits for the read of its target's site before researching what is stored. */
+export const WATCH_SITE_READ_WAIT_MS = 3 * 60_000;
+const WAIT_POLL_MS = 250;
+
+/**
+ * Reads `domain`'s site for a watch about to research it: starts a read (or joins the one running)
+ * and waits until it ends, at most `waitMs`. Returns the run's id and final status, or null when no
+ * read ran (a domain this deployment does not read, or a refusal: the research goes on with what is
+ * stored).
+ */
+export async function readSiteBeforeResearch(
+  env: Env,
+  organizationId: string,
+  domain: string,
+  waitMs = WATCH_SITE_READ_WAIT_MS,
+): Promise<{ runId: string; status: string } | null> {
+  const [start] = await startSiteReads(env, organizationId, [domain]);
+  if (!start?.runId) return null;
+  const stub = env.RUNS.get(env.RUNS.idFromString(start.runId));
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const run = await stub.read();
+    if (!run || run.status !== 'running' || Date.now() >= deadline) return { runId: start.runId, status: run?.status ?? 'missing' };
+    await sleep(WAIT_POLL_MS);
+  }
 }

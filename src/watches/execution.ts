@@ -6,6 +6,7 @@ import { renderBrief } from '../research/brief.ts';
 import { topicSpeakers } from '../research/speakers.ts';
 import { researchProviders, researchWithFallback } from '../research/providers.ts';
 import { storeBrief } from '../research/store-brief.ts';
+import { readSiteBeforeResearch } from '../runs/site-read.ts';
 import { extractCompanyFacts, FACT_CUES, isNews } from './facts.ts';
 import { changesSection, claimsOf, findingsOf, type Baseline } from './findings.ts';
 
@@ -51,6 +52,9 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
   const { key } = watch.target;
   const [target, stored] = await Promise.all([getObject(db, org, watch.target.type, key), readSalesProfile(db, org)]);
   if (!target) throw new TargetMissing(`The watched ${watch.target.type} ${key} no longer exists in the organization.`);
+  // A company's site is read first (a re-read: conditional requests, what changed re-indexed), so the
+  // research sees the site as it is now. A read that cannot start or ends badly leaves what is stored.
+  if (watch.target.type === 'company') await readSiteBeforeResearch(env, org, key);
   const name = typeof target.properties.name === 'string' ? target.properties.name : undefined;
   const topic = watch.query ?? name ?? key;
   const profile = stored?.profile ?? SalesProfileInput.parse({});
