@@ -20,6 +20,7 @@ const TOOL_ROUTES: Record<string, string> = {
   'set-profile': 'PUT /api/v1/profile',
   'import-objects': 'POST /api/v1/oms/objects/import',
   'add-sources': 'POST /api/v1/oms/sources',
+  'read-site': 'POST /api/v1/oms/sites',
   'oms-metadata': 'GET /api/v1/oms/metadata',
   'oms-search': 'POST /api/v1/oms/objects/search',
   'oms-pivot': 'POST /api/v1/oms/objects/pivot',

@@ -3,6 +3,8 @@ import { SCOPES, type Scope } from '../../../src/ground/api-key.ts';
 import { call, createKey, createOrganization, type TestOrganization } from '../../helpers/fixtures.ts';
 import { importMarket } from '../../helpers/market.ts';
 import { createAndSettle } from '../../watches/helpers.ts';
+import { MAX_RUNNING_RUNS } from '../../../src/operations/runs.ts';
+import { MAX_RUNNING_SITE_READS } from '../../../src/runs/site-read.ts';
 
 /**
  * One organization holding data of every shape the API serves, with the ids, keys, tokens and
@@ -74,16 +76,18 @@ export async function buildWorld(): Promise<World> {
 
   const { secret } = await json<{ secret: string }>(await call('/api/v1/oms/webhooks/secret', { key: org.key, body: {} }), 201);
 
-  // Every later start answers 429 after validation: three rows hold the slots and never go stale.
+  // Every later start answers 429 after validation: rows hold the slots (3 audits, and the site reads'
+  // own) and never go stale.
   const heldSlots = [];
-  for (let i = 0; i < 3; i++) {
+  const slots = [...Array.from({ length: MAX_RUNNING_RUNS }, () => 'audit'), ...Array.from({ length: MAX_RUNNING_SITE_READS }, () => 'site-read')];
+  for (const [i, kind] of slots.entries()) {
     const id = env.RUNS.newUniqueId().toString();
-    heldSlots.push(id);
+    if (kind === 'audit') heldSlots.push(id);
     await env.DB.prepare(
       `INSERT INTO runs (id, organization_id, kind, target, status, steps_done, steps_total, created_at, updated_at, args)
-       VALUES (?1, ?2, 'audit', 'held slot', 'running', 0, 6, ?3, '2999-01-01T00:00:00.000Z', '{}')`,
+       VALUES (?1, ?2, ?4, ?5, 'running', 0, 6, ?3, '2999-01-01T00:00:00.000Z', '{}')`,
     )
-      .bind(id, org.id, new Date().toISOString())
+      .bind(id, org.id, new Date().toISOString(), kind, kind === 'audit' ? 'held slot' : `held-slot-${i}.example`)
       .run();
   }
 
