@@ -149,6 +149,20 @@ describe('npm run dev', () => {
     expect(output).not.toMatch(/SQLITE_BUSY|D1_ERROR|session commit token/);
   });
 
+  it('serves the demo companies\' sites on loopback and says how to read one and change a page', async () => {
+    expect(output).toContain(`curl -X POST http://localhost:${port}/api/v1/oms/sites`);
+    expect(output).toContain(`-d '{"domain": "globex.com"}'`);
+    const origin = /curl -s (http:\/\/127\.0\.0\.1:\d+)\/pricing \| sed/.exec(output)?.[1];
+    expect(origin).toBeDefined();
+    expect(output).toContain(`curl -X PUT '${origin}/__site/pages?path=/pricing' --data-binary @-`);
+    // The site is the demo market's globex.com: its pricing source as a page, robots.txt and sitemap.
+    const pricing = await (await fetch(`${origin}/pricing`)).text();
+    expect(pricing).toContain('<title>Globex pricing: Team, Professional and Enterprise plans</title>');
+    expect(pricing).toContain('<p>The Team plan costs $49 per seat per month and includes a minimum of 10 seats, core dashboards and product analytics.</p>');
+    expect(await (await fetch(`${origin}/robots.txt`)).text()).toContain('Sitemap: https://globex.com/sitemap.xml');
+    expect(await (await fetch(`${origin}/sitemap.xml`)).text()).toContain('<loc>https://globex.com/compare/globex-vs-acme-analytics</loc>');
+  });
+
   it('stops on SIGTERM with wrangler and workerd', async () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // Only to scripts/dev.ts, as a process manager would: it must stop what it started.
