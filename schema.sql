@@ -62,7 +62,7 @@ CREATE TABLE IF NOT EXISTS links (
   from_key         TEXT NOT NULL,
   to_type          TEXT NOT NULL,
   to_key           TEXT NOT NULL,
-  source_kind      TEXT NOT NULL,            -- import | research | watch | action
+  source_kind      TEXT NOT NULL,            -- import | research | watch | action | site-read
   source_id        TEXT NOT NULL,
   created_at       TEXT NOT NULL,
   PRIMARY KEY (organization_id, link, from_type, from_key, to_type, to_key)
@@ -288,3 +288,32 @@ CREATE TABLE IF NOT EXISTS invites (
   used_by          TEXT                      -- users.id of who joined with it
 );
 CREATE INDEX IF NOT EXISTS invites_by_organization ON invites (organization_id, created_at);
+
+-- Site reads (src/runs/site-read.ts): what the last read of each page of a site found, per
+-- organization (validators for conditional re-reads, the hash of the stored text, gone pages marked,
+-- the read that last handled it, so a resumed read never fetches or counts a page twice).
+CREATE TABLE IF NOT EXISTS site_pages (
+  organization_id  TEXT NOT NULL,
+  url              TEXT NOT NULL,            -- the page: the key of its source
+  domain           TEXT NOT NULL,            -- the site read, normalized like a company key
+  state            TEXT NOT NULL,            -- live | gone
+  etag             TEXT,
+  last_modified    TEXT,
+  content_hash     TEXT,                     -- hex SHA-256 of the stored text (title and content)
+  first_read_at    TEXT NOT NULL,
+  last_read_at     TEXT NOT NULL,
+  changed_at       TEXT NOT NULL,            -- when the stored text (or the state) last changed
+  run_id           TEXT NOT NULL,            -- the site-read run that last handled the page
+  outcome          TEXT NOT NULL,            -- what it found: new | changed | unchanged | gone
+  PRIMARY KEY (organization_id, url)
+);
+CREATE INDEX IF NOT EXISTS site_pages_by_domain ON site_pages (organization_id, domain, url);
+
+-- Pages each organization's site reads fetched per UTC day (a 304 is not counted): bounded by
+-- SITE_READ_PAGES_PER_DAY.
+CREATE TABLE IF NOT EXISTS site_read_usage (
+  organization_id  TEXT NOT NULL,
+  day              TEXT NOT NULL,            -- YYYY-MM-DD, UTC
+  pages            INTEGER NOT NULL,
+  PRIMARY KEY (organization_id, day)
+);

@@ -10,7 +10,7 @@ import { claimPassageBlockStatement, passageBlockOf } from './passage-blocks.ts'
 
 /** Where a write came from: recorded as provenance on every property and link it touches. */
 export interface WriteSource {
-  kind: 'import' | 'research' | 'watch' | 'action';
+  kind: 'import' | 'research' | 'watch' | 'action' | 'site-read';
   id: string;
   url?: string;
 }

@@ -6,7 +6,9 @@ import type { Sql } from './object-sql.ts';
  *   run_record   one row (id = 1): the run without its steps, as JSON (id, kind, organization,
  *                target, args, status, result, createdAt, updatedAt, finishedAt)
  *   run_steps    one row per step, by position: name, status (pending, done, failed), attempts,
- *                the output once done (JSON), the last error, when it finished
+ *                the output once done (JSON), the last error, when it finished, and (a step
+ *                that works in slices) how far it got
+ *   run_scratch  what a step keeps between its slices (a site read's queue and pages): JSON by key
  *
  * The object is the only writer. `writeRun` writes the whole run in one synchronous step (no
  * other request or alarm runs in between), so a reader never sees half a transition.
@@ -23,6 +25,7 @@ export interface StoredStep {
   name: string;
   status: 'pending' | 'done' | 'failed';
   attempts: number;
+  progress?: string;
   output?: unknown;
   error?: string;
   finishedAt?: string;
@@ -41,6 +44,7 @@ interface StepRow {
   output: string | null;
   error: string | null;
   finished_at: string | null;
+  progress: string | null;
 }
 
 /** Creates the run's tables if they are missing (every start; idempotent). */
@@ -49,6 +53,22 @@ export function createRunTables(sql: Sql): void {
   sql`CREATE TABLE IF NOT EXISTS run_steps (
         position INTEGER PRIMARY KEY, name TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL,
         output TEXT, error TEXT, finished_at TEXT)`;
+  // Objects made before steps could work in slices have the table without the column.
+  if (!sql<{ name: string }>`SELECT name FROM pragma_table_info('run_steps') WHERE name = 'progress'`.length) {
+    sql`ALTER TABLE run_steps ADD COLUMN progress TEXT`;
+  }
+  sql`CREATE TABLE IF NOT EXISTS run_scratch (key TEXT PRIMARY KEY, value TEXT NOT NULL)`;
+}
+
+/** A value a step kept in the run's scratch space, or undefined. */
+export function readScratch<T>(sql: Sql, key: string): T | undefined {
+  const row = sql<{ value: string }>`SELECT value FROM run_scratch WHERE key = ${key}`[0];
+  return row ? (JSON.parse(row.value) as T) : undefined;
+}
+
+/** Keeps `value` (as JSON) under `key` in the run's scratch space. */
+export function writeScratch(sql: Sql, key: string, value: unknown): void {
+  sql`INSERT INTO run_scratch (key, value) VALUES (${key}, ${JSON.stringify(value)}) ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
 }
 
 /** The stored run, or null when none was started. `R` is the record type the object writes with `writeRun`. */
@@ -60,6 +80,7 @@ export function readRun<R extends StoredRun>(sql: Sql): R | null {
       name: step.name,
       status: step.status,
       attempts: step.attempts,
+      ...(step.progress !== null && step.progress !== undefined ? { progress: step.progress } : {}),
       ...(step.output !== null ? { output: JSON.parse(step.output) as unknown } : {}),
       ...(step.error !== null ? { error: step.error } : {}),
       ...(step.finished_at !== null ? { finishedAt: step.finished_at } : {}),
@@ -73,10 +94,10 @@ export function writeRun(sql: Sql, run: StoredRun): void {
   const { steps, ...record } = run;
   sql`INSERT INTO run_record (id, record) VALUES (1, ${JSON.stringify(record)}) ON CONFLICT (id) DO UPDATE SET record = excluded.record`;
   steps.forEach((step, position) => {
-    sql`INSERT INTO run_steps (position, name, status, attempts, output, error, finished_at)
+    sql`INSERT INTO run_steps (position, name, status, attempts, output, error, finished_at, progress)
         VALUES (${position}, ${step.name}, ${step.status}, ${step.attempts}, ${step.output === undefined ? null : JSON.stringify(step.output)},
-                ${step.error ?? null}, ${step.finishedAt ?? null})
+                ${step.error ?? null}, ${step.finishedAt ?? null}, ${step.progress ?? null})
         ON CONFLICT (position) DO UPDATE SET name = excluded.name, status = excluded.status, attempts = excluded.attempts,
-          output = excluded.output, error = excluded.error, finished_at = excluded.finished_at`;
+          output = excluded.output, error = excluded.error, finished_at = excluded.finished_at, progress = excluded.progress`;
   });
 }

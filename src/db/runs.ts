@@ -55,23 +55,50 @@ export interface RunSlotClaim {
   args: string;
 }
 
+/** Which running runs a new run must fit beside. */
+export interface RunSlotLimits {
+  /** At most this many running runs of `kinds` per organization (this one included). */
+  cap: number;
+  kinds: readonly string[];
+  /** A running row not updated since (ISO time) is a run whose object never started or stopped answering: it holds no slot. */
+  freshSince: string;
+  /** One running run of this kind per target: a second start finds the first. */
+  onePerTarget?: boolean;
+}
+
+/** Claimed; or not, with the running run of the same kind and target when that is why. */
+export type RunSlotClaimResult = { claimed: true } | { claimed: false; running?: string };
+
 /**
- * Writes the summary row of a new run as `running`, only if the organization has fewer than `cap`
- * running runs updated since `freshSince` (a row not updated since is a run whose object never
- * started or stopped answering: it holds no slot). One statement, so two simultaneous starts
- * cannot both take the last slot. True when the row was written.
+ * Writes the summary row of a new run as `running`, only if the organization has fewer than
+ * `limits.cap` running runs of `limits.kinds` (and, with `onePerTarget`, none of the same kind and
+ * target). One statement, so two simultaneous starts cannot both take the last slot, nor both
+ * start a run of one target.
  */
-export async function claimRunSlot(db: D1Database, run: RunSlotClaim, cap: number, freshSince: string): Promise<boolean> {
+export async function claimRunSlot(db: D1Database, run: RunSlotClaim, limits: RunSlotLimits): Promise<RunSlotClaimResult> {
+  const onePerTarget = limits.onePerTarget ? 1 : 0;
   const result = await db
     .prepare(
       `INSERT INTO runs (id, organization_id, kind, target, status, steps_done, steps_total, created_at, updated_at, args)
        SELECT ?1, ?2, ?3, ?4, 'running', 0, ?5, ?6, ?6, ?9
         WHERE (SELECT count(*) FROM (SELECT 1 FROM runs
-                WHERE organization_id = ?2 AND status = 'running' AND updated_at >= ?7 LIMIT ?8)) < ?8`,
+                WHERE organization_id = ?2 AND status = 'running' AND updated_at >= ?7
+                  AND kind IN (SELECT value FROM json_each(?10)) LIMIT ?8)) < ?8
+          AND (?11 = 0 OR NOT EXISTS (SELECT 1 FROM runs
+                WHERE organization_id = ?2 AND status = 'running' AND updated_at >= ?7 AND kind = ?3 AND target = ?4))`,
     )
-    .bind(run.id, run.organizationId, run.kind, run.target, run.stepsTotal, run.createdAt, freshSince, cap, run.args)
+    .bind(run.id, run.organizationId, run.kind, run.target, run.stepsTotal, run.createdAt, limits.freshSince, limits.cap, run.args, JSON.stringify(limits.kinds), onePerTarget)
     .run();
-  return result.meta.changes === 1;
+  if (result.meta.changes === 1) return { claimed: true };
+  if (!onePerTarget) return { claimed: false };
+  const running = await db
+    .prepare(
+      `SELECT id FROM runs WHERE organization_id = ?1 AND status = 'running' AND updated_at >= ?2 AND kind = ?3 AND target = ?4
+        ORDER BY created_at LIMIT 1`,
+    )
+    .bind(run.organizationId, limits.freshSince, run.kind, run.target)
+    .first<{ id: string }>();
+  return running ? { claimed: false, running: running.id } : { claimed: false };
 }
 
 /** Removes the row of a run whose object could not be started, so it holds no slot. */

@@ -1,14 +1,16 @@
 import { Agent, type Schedule } from 'agents';
 import { logEvent } from '../ground/log.ts';
 import { mirrorRun } from '../db/runs.ts';
-import { createRunTables, LEGACY_RUN_KEY, readRun, writeRun } from '../db/run-object-storage.ts';
+import { createRunTables, LEGACY_RUN_KEY, readRun, readScratch, writeRun, writeScratch } from '../db/run-object-storage.ts';
 import { RUN_PLANS } from '../runs/plans.ts';
-import type { RunArgs, RunKind, RunPlan, RunRecord, StepOutput } from '../runs/types.ts';
+import type { RunInit, RunKind, RunPlan, RunRecord, StepResult, StepWork } from '../runs/types.ts';
+
+export type { RunInit } from '../runs/types.ts';
 
 /** A step that throws is retried this many times (with backoff) before the run fails. */
 export const MAX_STEP_RETRIES = 3;
 const BACKOFF_BASE_MS = 1_000;
-/** How long one `advance` keeps running steps before handing over to the next one. */
+/** How long one `advance` keeps running steps (or slices of one) before handing over to the next one. */
 const STEPS_PER_ALARM_MS = 10_000;
 /** When a D1 summary write fails, `remirror` writes it again after this long. */
 const MIRROR_RETRY_MS = 1_000;
@@ -19,19 +21,9 @@ const MIRROR_RETRY_MS = 1_000;
  */
 const STORED_NAME_KEY = '__ps_name';
 
-export interface RunInit {
-  id: string;
-  kind: RunKind;
-  organizationId: string;
-  target: string;
-  args: RunArgs;
-  steps: string[];
-  /** When the run was accepted (the D1 row written at launch carries the same time). */
-  createdAt?: string;
-}
 
 /**
- * One asynchronous run (gtm-audit or audit), an `agents` Agent addressed by its unique id (the run
+ * One asynchronous run (gtm-audit, audit or site-read), an `agents` Agent addressed by its unique id (the run
  * id). Its state is the run record in its SQLite (src/db/run-object-storage.ts); the steps advance
  * on its schedule: `advance` runs the pending steps in order, persisting each output before the
  * next step starts, and schedules the next `advance` when it hands over or backs off, so a restart
@@ -142,7 +134,7 @@ export class RunObject extends Agent {
 
   private async runSteps(): Promise<void> {
     const started = Date.now();
-    while (await this.runNextStep()) {
+    while (await this.runNextStep(started + STEPS_PER_ALARM_MS)) {
       if (Date.now() - started >= STEPS_PER_ALARM_MS) {
         await this.schedule(new Date(), 'advance');
         return;
@@ -150,8 +142,11 @@ export class RunObject extends Agent {
     }
   }
 
-  /** Runs the next pending step; true when another step is ready to run now. */
-  private async runNextStep(): Promise<boolean> {
+  /**
+   * Runs the next pending step (or, for a step that works in slices, its next slice, which should
+   * end soon after `handOverAt`); true when more is ready to run now.
+   */
+  private async runNextStep(handOverAt: number): Promise<boolean> {
     const before = this.stored();
     if (!before || before.status !== 'running') return false;
     const pending = before.steps.find((s) => s.status === 'pending');
@@ -161,16 +156,35 @@ export class RunObject extends Agent {
     }
 
     const plan = this.plans[before.kind];
-    let output: StepOutput | undefined;
+    let result: StepResult | undefined;
     let failure: string | undefined;
     try {
-      output = await plan.executeStep(this.env, before, pending.name);
+      result = await plan.executeStep(this.env, before, pending.name, this.stepWork(handOverAt));
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);
     }
 
     // The step ran with the input gate open: a cancel may have landed meanwhile. The transition
     // re-reads the record and discards this step's result unless the run is still running.
+    if (result && 'progress' in result) {
+      const stored = await this.transition((run) => {
+        run.steps.find((s) => s.name === pending.name)!.progress = result.progress;
+      });
+      return stored !== null;
+    }
+    if (result && 'failure' in result) {
+      await this.transition((run) => {
+        const step = run.steps.find((s) => s.name === pending.name)!;
+        step.status = 'failed';
+        step.error = result.failure;
+        step.finishedAt = new Date().toISOString();
+        run.status = 'failed';
+        run.finishedAt = step.finishedAt;
+        run.result = plan.render(run);
+      });
+      return false;
+    }
+    const output = result;
     if (output) {
       const stored = await this.transition((run) => {
         const step = run.steps.find((s) => s.name === pending.name)!;
@@ -203,6 +217,16 @@ export class RunObject extends Agent {
     // The schedule counts in whole seconds: round up, so the retry never comes before its backoff.
     if (retryAt !== undefined && this.stored()?.status === 'running') await this.schedule(new Date(Math.ceil(retryAt / 1000) * 1000), 'advance');
     return false;
+  }
+
+  /** What a step may use besides the run (see StepWork). */
+  private stepWork(handOverAt: number): StepWork {
+    const sql = this.sql.bind(this);
+    return {
+      scratch: { get: (key) => readScratch(sql, key), put: (key, value) => writeScratch(sql, key, value) },
+      handOverAt,
+      stillRunning: () => this.stored()?.status === 'running',
+    };
   }
 
   /** Completes a running run whose steps are all done. */

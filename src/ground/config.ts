@@ -107,6 +107,11 @@ const ConfigSchema = z.object({
   // Development and tests only, never in wrangler.toml: the loopback origin a domain's site is read
   // from (site reads, issue 23), e.g. `npm run dev -- --var SITE_ORIGIN_OVERRIDES:globex.com=http://127.0.0.1:9300`.
   SITE_ORIGIN_OVERRIDES: z.string().default('').transform(siteOriginOverrides),
+  // Site reads: the least time between two requests to one site, in ms (a site's Crawl-delay, when
+  // longer, wins). 1 s by default; tests and the benchmark lower it on loopback.
+  SITE_READ_MIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  // Pages one organization's site reads may fetch per UTC day (a 304 is free); past it, 429.
+  SITE_READ_PAGES_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
 });
 
 export type Config = z.output<typeof ConfigSchema>;

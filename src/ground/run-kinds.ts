@@ -3,8 +3,8 @@
  * the background, and the states a run moves through (decisions.md, Runs).
  */
 
-/** The asynchronous commands: each run is one RunObject Durable Object. */
-export const RUN_KINDS = ['gtm-audit', 'audit'] as const;
+/** The asynchronous commands and site reads: each run is one RunObject Durable Object. */
+export const RUN_KINDS = ['gtm-audit', 'audit', 'site-read'] as const;
 export type RunKind = (typeof RUN_KINDS)[number];
 
 /** `running` until it ends; `completed`, `failed` and `cancelled` are final. */

@@ -115,20 +115,7 @@ export async function fetchSource(url: string, options: SourceFetchOptions): Pro
       const body = await readBounded(response, SOURCE_FETCH.maxBodyBytes, signal);
       if (!body) return { ok: false, error: `the page is larger than ${mib(SOURCE_FETCH.maxBodyBytes)}, the most that is read` };
       bytes = body.byteLength;
-      const decoded = decode(body, contentType, html);
-      const page = html ? await extractPageText(decoded) : { title: undefined, text: plainText(decoded), publishedAt: undefined };
-      if (!page.text) return { ok: false, error: 'the page has no readable text (scripts, styles and navigation are left out)', bytes };
-      const content = cut(page.text, SOURCE_CONTENT_MAX_CHARS);
-      const title = cut(page.title ?? firstLine(page.text) ?? current, SOURCE_TITLE_MAX_CHARS, ' ');
-      return {
-        ok: true,
-        url: current,
-        bytes,
-        title,
-        content,
-        ...(page.publishedAt ? { publishedAt: page.publishedAt } : {}),
-        truncated: content.length < page.text.length,
-      };
+      return await readPageText(body, contentType, current);
     }
   } catch (error) {
     if (error instanceof PageUnreadable) return { ok: false, error: error.message, ...(bytes === undefined ? {} : { bytes }) };
@@ -137,6 +124,31 @@ export async function fetchSource(url: string, options: SourceFetchOptions): Pro
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * What a page read says, as a source holds it: its text (scripts, styles and navigation left out;
+ * cut at a line break past SOURCE_CONTENT_MAX_CHARS), its title (else its first short line, else
+ * the URL) and when it was published. `contentType` decides HTML or plain text. Throws
+ * PageUnreadable for HTML the parser gives up on.
+ */
+export async function readPageText(body: Uint8Array, contentType: string, url: string): Promise<FetchedPage> {
+  const bytes = body.byteLength;
+  const html = HTML_TYPES.has(contentType.split(';')[0]!.trim().toLowerCase());
+  const decoded = decode(body, contentType, html);
+  const page = html ? await extractPageText(decoded) : { title: undefined, text: plainText(decoded), publishedAt: undefined };
+  if (!page.text) return { ok: false, error: 'the page has no readable text (scripts, styles and navigation are left out)', bytes };
+  const content = cut(page.text, SOURCE_CONTENT_MAX_CHARS);
+  const title = cut(page.title ?? firstLine(page.text) ?? url, SOURCE_TITLE_MAX_CHARS, ' ');
+  return {
+    ok: true,
+    url,
+    bytes,
+    title,
+    content,
+    ...(page.publishedAt ? { publishedAt: page.publishedAt } : {}),
+    truncated: content.length < page.text.length,
+  };
 }
 
 /** The deadline of one page in ms: `timeoutMs` as a whole number from 1 to SOURCE_FETCH.timeoutMs (the default). */

@@ -56,20 +56,45 @@ export async function importPages(
 
 async function store(db: D1Database, organizationId: string, sent: string, page: FetchedPage, source: WriteSource, now: string): Promise<AddedSource> {
   if (!page.ok) return { url: sent, status: 'failed', error: page.error, ...(page.bytes === undefined ? {} : { bytes: page.bytes }) };
+  const stored = await storePage(db, organizationId, page, source, now);
+  const found = { url: sent, title: page.title, bytes: page.bytes, ...(page.truncated ? { truncated: true as const } : {}) };
+  if (!stored.ok) return { ...found, ...(stored.key === undefined ? {} : { key: stored.key }), status: 'failed', error: stored.error };
+  return { ...found, key: stored.key, status: stored.outcome === 'unchanged' ? 'unchanged' : 'imported' };
+}
+
+export type StoredPage = { ok: true; key: string; outcome: 'created' | 'updated' | 'unchanged' } | { ok: false; key?: string; error: string };
+
+/**
+ * Stores a page read as the `source` an NDJSON import line would make of it: validated by the
+ * import's own parser (planImport: the key normalized by SourceKey, title and content by the source
+ * schema) and written by writeObjects with `source` as provenance, the page's URL as its URL.
+ * `also`: statements to commit in the same batch (a site read's page record), chosen by the outcome.
+ */
+export async function storePage(
+  db: D1Database,
+  organizationId: string,
+  page: Extract<FetchedPage, { ok: true }>,
+  source: WriteSource,
+  now: string,
+  also?: (outcome: 'created' | 'updated' | 'unchanged', key: string) => readonly D1PreparedStatement[],
+): Promise<StoredPage> {
   const properties = { title: page.title, content: page.content, ...(page.publishedAt ? { publishedAt: page.publishedAt } : {}) };
   const plan = await planImport(JSON.stringify({ type: 'source', key: page.url, properties }));
   const planned = plan.writes[0]?.parsed;
   if (!planned || planned.kind !== 'object') {
     const reason = plan.errors[0]?.message ?? 'not a source';
-    return { url: sent, status: 'failed', bytes: page.bytes, error: `the page could not be stored as a source: ${reason}` };
+    return { ok: false, error: `the page could not be stored as a source: ${reason}` };
   }
   const { write } = planned;
-  const [outcome] = (await writeObjects(db, organizationId, [write], [], { ...source, url: page.url }, now)).objects;
-  const found = { url: sent, key: write.key, title: page.title, bytes: page.bytes, ...(page.truncated ? { truncated: true as const } : {}) };
-  if (outcome === 'too_large') {
-    return { ...found, status: 'failed', error: 'with the properties already stored, the source would be larger than an object may be (1.5 MiB)' };
+  const statements = also && ((result: { objects: readonly string[] }) => {
+    const outcome = result.objects[0];
+    return outcome === 'created' || outcome === 'updated' || outcome === 'unchanged' ? also(outcome, write.key) : [];
+  });
+  const [outcome] = (await writeObjects(db, organizationId, [write], [], { ...source, url: page.url }, now, statements)).objects;
+  if (outcome === 'too_large' || outcome === undefined) {
+    return { ok: false, key: write.key, error: 'with the properties already stored, the source would be larger than an object may be (1.5 MiB)' };
   }
-  return { ...found, status: outcome === 'unchanged' ? 'unchanged' : 'imported' };
+  return { ok: true, key: write.key, outcome };
 }
 
 /** `work` on every item with at most `limit` running at once; results in the items' order. */

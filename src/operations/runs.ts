@@ -1,5 +1,6 @@
 import { companyName } from '../db/companies.ts';
-import { claimRunSlot, listedArgs, listRuns as listRunRows, releaseRunSlot, type RunSummary } from '../db/runs.ts';
+import { listRuns as listRunRows, type RunSummary } from '../db/runs.ts';
+import { launchRun } from '../runs/launch.ts';
 import { AUDIT_STEPS } from '../runs/audit.ts';
 import type { RunInit } from '../durable-objects/run-object.ts';
 import { RUN_KINDS, RUN_STATUSES, type RunKind, type RunRecord, type RunStatus } from '../runs/types.ts';
@@ -51,42 +52,26 @@ function notFound(kind: string, id: string): DomainError {
   return new DomainError('not_found', `No ${kind} run ${id} in your organization.`);
 }
 
-/** How many runs one organization may have running at once; one more start answers 429. */
+/** How many audits (gtm-audit and audit) one organization may have running at once; one more start answers 429. */
 export const MAX_RUNNING_RUNS = 3;
-/** A running run whose summary has not changed for this long holds no slot (its object is gone). */
-export const RUN_SLOT_STALE_MS = 10 * 60_000;
+export { RUN_SLOT_STALE_MS } from '../runs/launch.ts';
 /** Retry-After of a start refused by the cap: about how long a large audit's run takes. */
 const RUN_SLOT_RETRY_SECONDS = 10;
+const AUDIT_KINDS: readonly RunKind[] = ['gtm-audit', 'audit'];
 
 /**
- * Starts a run: takes one of the organization's MAX_RUNNING_RUNS slots (writing the run's D1 row
- * in the same statement, so simultaneous starts cannot overshoot), then starts its object. Over
- * the cap: 429 `rate_limited` and nothing is written. Every door's start (REST commands, the audit
- * shortcut, MCP tools and tasks) comes here.
+ * Starts an audit (launchRun): one of the organization's MAX_RUNNING_RUNS audit slots. Over the
+ * cap: 429 `rate_limited` and nothing is written.
  */
 async function launch(ctx: CoreContext, init: Omit<RunInit, 'id' | 'createdAt'>): Promise<CommandResult> {
-  const id = ctx.env.RUNS.newUniqueId().toString();
-  const now = Date.now();
-  const createdAt = new Date(now).toISOString();
-  const claimed = await claimRunSlot(
-    ctx.env.DB,
-    { id, organizationId: init.organizationId, kind: init.kind, target: init.target, stepsTotal: init.steps.length, createdAt, args: listedArgs(init.args) },
-    MAX_RUNNING_RUNS,
-    new Date(now - RUN_SLOT_STALE_MS).toISOString(),
-  );
-  if (!claimed) {
+  const launched = await launchRun(ctx.env, init, { cap: MAX_RUNNING_RUNS, kinds: AUDIT_KINDS });
+  if (!launched.started) {
     throw rateLimited(
       RUN_SLOT_RETRY_SECONDS,
       `Your organization already has ${MAX_RUNNING_RUNS} runs going, the most it may run at once; wait for one to finish (GET /api/v1/runs lists them) or cancel one (DELETE /api/v1/runs/{kind}/{id}), then start again.`,
     );
   }
-  try {
-    await ctx.env.RUNS.get(ctx.env.RUNS.idFromString(id)).start({ ...init, id, createdAt });
-  } catch (error) {
-    await releaseRunSlot(ctx.env.DB, id);
-    throw error;
-  }
-  return { mode: 'async', run: { id, kind: init.kind, status: 'running' }, markdown: startedMarkdown(init.kind, id) };
+  return { mode: 'async', run: { id: launched.id, kind: init.kind, status: 'running' }, markdown: startedMarkdown(init.kind, launched.id) };
 }
 
 /** Starts a gtm-audit of `company` (default: the caller's own) over the requested areas. */
@@ -151,7 +136,7 @@ export function viewOf(run: RunRecord): RunView {
   const index = run.steps.findIndex((s) => s.status === 'pending');
   const step = run.steps[index];
   const line = step
-    ? `Running ${run.kind} for ${run.target}: step ${index + 1} of ${run.steps.length} (${step.name})${step.attempts ? `, retry ${step.attempts}` : ''}\n`
+    ? `Running ${run.kind} for ${run.target}: step ${index + 1} of ${run.steps.length} (${step.name}${step.progress ? `: ${step.progress}` : ''})${step.attempts ? `, retry ${step.attempts}` : ''}\n`
     : `Running ${run.kind} for ${run.target}: writing the report\n`;
   return { ...base, status: 'running', markdown: line, retryAfter: POLL_AFTER_SECONDS };
 }
@@ -193,7 +178,7 @@ const RunsPosition = z.tuple([z.string().max(64), z.string().max(100)]);
 
 /** Which runs GET /api/v1/runs lists: both optional, each one of its allowed values. */
 export const RunFilter = z.object({
-  kind: z.enum(RUN_KINDS).optional().describe('Only runs of this command: gtm-audit or audit.'),
+  kind: z.enum(RUN_KINDS).optional().describe('Only runs of this kind: gtm-audit, audit or site-read.'),
   status: z.enum(RUN_STATUSES).optional().describe('Only runs in this status: running, completed, failed or cancelled.'),
 });
 export type RunFilter = z.output<typeof RunFilter>;

@@ -11,6 +11,18 @@ export { RUN_KINDS, RUN_STATUSES, type RunKind, type RunStatus } from '../ground
  */
 export type RunArgs = Record<string, string | number | boolean | string[] | { key: string; name?: string } | undefined>;
 
+/** What starting a run hands its object. */
+export interface RunInit {
+  id: string;
+  kind: RunKind;
+  organizationId: string;
+  target: string;
+  args: RunArgs;
+  steps: string[];
+  /** When the run was accepted (the D1 row written at launch carries the same time). */
+  createdAt?: string;
+}
+
 /** What one step produced: the facts its report section is written from. */
 export interface StepOutput {
   /** 0-100, or null when the area could not be scored (e.g. nothing to assess). */
@@ -46,6 +58,8 @@ export interface StepRecord {
   /** pending: not yet done (or being retried); done: output persisted; failed: gave up. */
   status: 'pending' | 'done' | 'failed';
   attempts: number;
+  /** A long step that works in slices (a site read's pages): how far it got, for the status line. */
+  progress?: string;
   output?: StepOutput;
   error?: string;
   finishedAt?: string;
@@ -69,11 +83,41 @@ export interface RunRecord {
   finishedAt?: string;
 }
 
+/**
+ * What a step may use besides the run: a scratch space in the run object's own SQLite (JSON values
+ * by key, kept until the run's object is gone), the time by which a slice should hand over, and
+ * whether the run is still running (a cancel may land while a step works).
+ */
+export interface StepWork {
+  scratch: {
+    get<T>(key: string): T | undefined;
+    put(key: string, value: unknown): void;
+  };
+  /** Epoch ms: a step working in slices returns StepProgress soon after this. */
+  handOverAt: number;
+  stillRunning(): boolean;
+}
+
+/** A step that worked a slice and is not finished: call it again (at once, from a new `advance`). */
+export interface StepProgress {
+  progress: string;
+}
+
+/** A step that cannot succeed (retrying would not help): the run fails at once, with this reason. */
+export interface StepFailure {
+  failure: string;
+}
+
+export type StepResult = StepOutput | StepProgress | StepFailure;
+
 /** What a run needs from its kind: its steps, how to run one, and how to write the report. */
 export interface RunPlan {
   kind: RunKind;
-  /** Runs one step; must be safe to run again (it only reads, and returns its output). */
-  executeStep(env: Env, run: RunRecord, step: string): Promise<StepOutput>;
+  /**
+   * Runs one step (or one slice of it); must be safe to run again: it only reads and returns its
+   * output, or what it writes is idempotent and its progress is kept in `work.scratch`.
+   */
+  executeStep(env: Env, run: RunRecord, step: string, work: StepWork): Promise<StepResult>;
   /** The final markdown from the steps' outputs. */
   render(run: RunRecord): string;
 }

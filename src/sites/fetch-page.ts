@@ -44,6 +44,16 @@ export interface SitePageOptions {
   timeoutMs?: number;
   /** The User-Agent header: SITE_READER_USER_AGENT (src/sites/robots.ts). */
   userAgent: string;
+  /**
+   * Whether robots.txt lets us request a URL of the site: asked before each redirect is followed
+   * (the URL itself was checked by the caller); a refused redirect is `skipped`, never requested.
+   */
+  allows?: (url: string) => boolean;
+  /**
+   * Read a file of the site rather than a page (robots.txt, a sitemap): any content type is read, up
+   * to `maxBytes` of body (at most PROTOCOL file sizes the caller bounds), and a failure carries its HTTP status.
+   */
+  file?: { maxBytes: number };
 }
 
 /**
@@ -70,14 +80,18 @@ export type SitePage =
   | { kind: 'gone'; url: string; status: 404 | 410 }
   /** Not read by choice: not HTML, or a redirect off the site (to another host, scheme or to a file). */
   | { kind: 'skipped'; url: string; reason: string }
-  /** Not read: a timeout, another status, too large, a network error, a redirect loop or a URL the policy refuses. */
-  | { kind: 'failed'; url: string; reason: string };
+  /**
+   * Not read: a timeout, another HTTP status (`status`, only then), too large, a network error, a redirect loop or a
+   * URL the policy refuses.
+   */
+  | { kind: 'failed'; url: string; reason: string; status?: number };
 
 /** Fetches the same-site `url` (as frontier's siteUrl gives it) for a site read; see SitePage. */
 export async function fetchSitePage(url: string, options: SitePageOptions): Promise<SitePage> {
   const site = siteDomain(options.domain);
   if (site === undefined) return { kind: 'failed', url, reason: `the domain ${shown(JSON.stringify(options.domain))} is not a host name` };
-  const first = siteUrl(site, url);
+  const asFile = { file: options.file !== undefined };
+  const first = siteUrl(site, url, undefined, asFile);
   if (!first.ok) return refused(url, first.reason, `the URL ${shown(url)}`);
   const override = options.originOverrides?.get(site);
   const timeoutMs = sourceTimeoutMs(options.timeoutMs);
@@ -107,7 +121,7 @@ export async function fetchSitePage(url: string, options: SitePageOptions): Prom
           method: 'GET',
           redirect: 'manual',
           signal,
-          headers: { accept: SITE_PAGE_ACCEPT, 'user-agent': options.userAgent, ...sent },
+          headers: { accept: options.file ? '*/*' : SITE_PAGE_ACCEPT, 'user-agent': options.userAgent, ...sent },
         }),
         signal,
       );
@@ -130,10 +144,11 @@ export async function fetchSitePage(url: string, options: SitePageOptions): Prom
         if (redirects >= SOURCE_FETCH.maxRedirects) {
           return { kind: 'failed', url: page, reason: `more than ${SOURCE_FETCH.maxRedirects} redirects; the last one pointed to ${shown(next)}` };
         }
-        const onSite = siteUrl(site, next);
+        const onSite = siteUrl(site, next, undefined, asFile);
         if (!onSite.ok) return refused(page, onSite.reason, `the redirect to ${shown(next)}`);
         if (next.length > MAX_URL_LENGTH) return { kind: 'failed', url: page, reason: `the redirect to ${shown(next)} is longer than ${MAX_URL_LENGTH} characters` };
         if (visited.has(next)) return { kind: 'failed', url: page, reason: `a redirect loop: ${shown(next)} was already requested` };
+        if (options.allows && !options.allows(onSite.url)) return { kind: 'skipped', url: page, reason: `the redirect to ${shown(next)} is disallowed by robots.txt` };
         visited.add(next);
         current = next;
         page = onSite.url;
@@ -150,11 +165,12 @@ export async function fetchSitePage(url: string, options: SitePageOptions): Prom
       }
       if (status < 200 || status > 299) {
         discard(response);
-        return { kind: 'failed', url: page, reason: `HTTP ${status}${response.statusText ? ` ${shown(response.statusText)}` : ''}` };
+        return { kind: 'failed', url: page, status, reason: `HTTP ${status}${response.statusText ? ` ${shown(response.statusText)}` : ''}` };
       }
       const contentType = response.headers.get('content-type') ?? '';
       const type = contentType.split(';')[0]!.trim().toLowerCase();
-      if (!HTML_TYPES.has(type)) {
+      const maxBytes = options.file?.maxBytes ?? SOURCE_FETCH.maxBodyBytes;
+      if (!options.file && !HTML_TYPES.has(type)) {
         discard(response);
         return {
           kind: 'skipped',
@@ -163,12 +179,12 @@ export async function fetchSitePage(url: string, options: SitePageOptions): Prom
         };
       }
       const declared = Number(response.headers.get('content-length'));
-      if (Number.isFinite(declared) && declared > SOURCE_FETCH.maxBodyBytes) {
+      if (Number.isFinite(declared) && declared > maxBytes) {
         discard(response);
-        return { kind: 'failed', url: page, reason: `the page is ${mib(declared)} (Content-Length); at most ${mib(SOURCE_FETCH.maxBodyBytes)} is read` };
+        return { kind: 'failed', url: page, reason: `the ${options.file ? 'file' : 'page'} is ${mib(declared)} (Content-Length); at most ${mib(maxBytes)} is read` };
       }
-      const body = await readBounded(response, SOURCE_FETCH.maxBodyBytes, signal);
-      if (!body) return { kind: 'failed', url: page, reason: `the page is larger than ${mib(SOURCE_FETCH.maxBodyBytes)}, the most that is read` };
+      const body = await readBounded(response, maxBytes, signal);
+      if (!body) return { kind: 'failed', url: page, reason: `the ${options.file ? 'file' : 'page'} is larger than ${mib(maxBytes)}, the most that is read` };
       const etag = validator(response.headers.get('etag'));
       const lastModified = validator(response.headers.get('last-modified'));
       return {

@@ -94,10 +94,13 @@ function onSite(site: string, url: URL): boolean {
  * canonical URL and their content hash (`Frontier.markCanonical`, `Frontier.markContentHash`).
  * At most MAX_URL_LENGTH characters; a path ending in a NON_PAGE_EXTENSIONS extension is refused.
  *
+ * `file`: the URL of a file of the site (robots.txt, a sitemap) rather than a page: its query string
+ * is kept and any extension allowed.
+ *
  * @example siteUrl('example.com', '../pricing/?plan=pro#faq', 'https://www.example.com/en/about')
  *   // { ok: true, url: 'https://www.example.com/pricing/' }
  */
-export function siteUrl(domain: string, raw: string, base?: string): SiteUrlResult {
+export function siteUrl(domain: string, raw: string, base?: string, options: { file?: boolean } = {}): SiteUrlResult {
   const text = raw.trim();
   // Refuse absurd input before the parser walks it; resolution can shorten a URL, not by this much.
   if (text.length > MAX_URL_LENGTH * 4) return { ok: false, reason: 'too-long' };
@@ -112,11 +115,12 @@ export function siteUrl(domain: string, raw: string, base?: string): SiteUrlResu
   // The parser drops a default port (":443" on https, ":80" on http), so any port left is another server.
   const site = siteDomain(domain);
   if (site === undefined || !onSite(site, url)) return { ok: false, reason: 'off-site' };
-  url.search = '';
+  if (!options.file) url.search = '';
   url.hash = '';
   url.pathname = url.pathname.replace(/\/{2,}/g, '/').replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
   const normalized = url.href;
   if (normalized.length > MAX_URL_LENGTH) return { ok: false, reason: 'too-long' };
+  if (options.file) return { ok: true, url: normalized };
   const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1).toLowerCase();
   const extension = /\.([a-z0-9]{1,6})$/.exec(last)?.[1];
   if (extension !== undefined && NON_PAGE_EXTENSIONS.has(extension)) return { ok: false, reason: 'non-html' };
@@ -308,6 +312,21 @@ interface Entry {
   priority: number;
 }
 
+/**
+ * A frontier's whole state as plain data, so a read that works in slices (and survives restarts)
+ * can keep it between them: `Frontier.restore(options, frontier.snapshot())` continues where it was.
+ */
+export interface FrontierSnapshot {
+  /** [url, priority], in queue order (worst first). */
+  queue: [string, number][];
+  visited: string[];
+  hashes: [string, string][];
+  requested: number;
+  enqueued: number;
+  skipped: Record<FrontierSkip, number>;
+  duplicates: { canonical: number; contentHash: number };
+}
+
 /** Total order: lower priority first, then the URL that sorts later first (so the last entry is the best). */
 function ascending(a: Entry, b: Entry): number {
   if (a.priority !== b.priority) return a.priority - b.priority;
@@ -433,6 +452,35 @@ export class Frontier {
   /** Whether `next()` may still hand out a URL (budget left and something queued). */
   get done(): boolean {
     return this.#requested >= this.budget || this.#queue.length === 0;
+  }
+
+  snapshot(): FrontierSnapshot {
+    return {
+      queue: this.#queue.map((entry) => [entry.url, entry.priority]),
+      visited: [...this.#visited],
+      hashes: [...this.#hashes],
+      requested: this.#requested,
+      enqueued: this.#enqueued,
+      skipped: { ...this.#skipped },
+      duplicates: { ...this.#duplicates },
+    };
+  }
+
+  /** The frontier `snapshot` was taken of, with `options` (the same domain and budget; `allows` again). */
+  static restore(options: FrontierOptions, snapshot: FrontierSnapshot): Frontier {
+    const frontier = new Frontier(options);
+    for (const [url, priority] of snapshot.queue.slice(-frontier.maxQueued)) {
+      frontier.#queue.push({ url, priority });
+      frontier.#queuedUrls.add(url);
+    }
+    frontier.#queue.sort(ascending);
+    for (const url of snapshot.visited) frontier.#visited.add(url);
+    for (const [hash, url] of snapshot.hashes) frontier.#hashes.set(hash, url);
+    frontier.#requested = snapshot.requested;
+    frontier.#enqueued = snapshot.enqueued;
+    Object.assign(frontier.#skipped, snapshot.skipped);
+    Object.assign(frontier.#duplicates, snapshot.duplicates);
+    return frontier;
   }
 
   report(): FrontierReport {

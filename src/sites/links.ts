@@ -25,6 +25,8 @@ export interface ExtractedLinks {
   links: string[];
   /** The absolute URL of the first `<link rel="canonical" href>`, if any. */
   canonical?: string;
+  /** The site's own name as the page declares it (`og:site_name`, else `application-name`), at most 200 characters. */
+  siteName?: string;
   /** The URL relative links were resolved against: the first `<base href>`, else the page's URL. */
   base: string;
   /** Bytes of the body read. */
@@ -91,6 +93,7 @@ export async function extractLinks(response: Response, pageUrl: string, options:
   const hrefs: string[] = [];
   let baseHref: string | undefined;
   let canonicalHref: string | undefined;
+  const siteNames: { og?: string; application?: string } = {};
   let dropped = 0;
   let parseError: string | undefined;
 
@@ -120,6 +123,15 @@ export async function extractLinks(response: Response, pageUrl: string, options:
           if (canonicalHref !== undefined) return;
           const rel = (element.getAttribute('rel') ?? '').toLowerCase().split(/\s+/);
           if (rel.includes('canonical')) canonicalHref = keep(element.getAttribute('href'));
+        },
+      })
+      .on('meta[content]', {
+        element(element) {
+          const name = (element.getAttribute('property') ?? element.getAttribute('name') ?? '').trim().toLowerCase();
+          const content = element.getAttribute('content')?.replace(/\s+/g, ' ').trim();
+          if (!content || content.length > 200) return;
+          if (name === 'og:site_name') siteNames.og ??= content;
+          else if (name === 'application-name') siteNames.application ??= content;
         },
       })
       .on('base[href]', {
@@ -161,10 +173,12 @@ export async function extractLinks(response: Response, pageUrl: string, options:
     links.push(url);
   }
   const canonical = canonicalHref === undefined ? undefined : resolve(canonicalHref);
+  const siteName = siteNames.og ?? siteNames.application;
 
   return {
     links,
     ...(canonical === undefined ? {} : { canonical }),
+    ...(siteName === undefined ? {} : { siteName }),
     base,
     bytesRead: tally.bytes,
     truncatedBytes: tally.truncated,

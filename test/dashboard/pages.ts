@@ -71,9 +71,9 @@ export async function heldRun(organizationId: string, steps = ['pricing', 'icp']
       ...RUN_PLANS,
       'gtm-audit': {
         ...real,
-        async executeStep(runEnv, run, step) {
+        async executeStep(runEnv, run, step, work) {
           await gate;
-          return real.executeStep(runEnv, run, step);
+          return real.executeStep(runEnv, run, step, work);
         },
       },
     };

@@ -10,7 +10,7 @@ const fresh = () => new Date(Date.now() - RUN_SLOT_STALE_MS).toISOString();
 /** Claims a slot the way a start does, for a run whose object is busy elsewhere. */
 function claim(organizationId: string, updatedAt = new Date().toISOString()) {
   const id = crypto.randomUUID();
-  return claimRunSlot(env.DB, { id, organizationId, kind: 'gtm-audit', target: 'acme.com', stepsTotal: 6, createdAt: updatedAt, args: '{}' }, MAX_RUNNING_RUNS, fresh());
+  return claimRunSlot(env.DB, { id, organizationId, kind: 'gtm-audit', target: 'acme.com', stepsTotal: 6, createdAt: updatedAt, args: '{}' }, { cap: MAX_RUNNING_RUNS, kinds: ['gtm-audit', 'audit'], freshSince: fresh() }).then((claim) => claim.claimed);
 }
 
 async function rows(organizationId: string) {

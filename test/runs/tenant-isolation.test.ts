@@ -26,8 +26,8 @@ describe("one organization's large audit does not hold up another's requests", (
         ...RUN_PLANS,
         'gtm-audit': {
           ...real,
-          async executeStep(runEnv, run, step) {
-            const output = await real.executeStep(runEnv, run, step);
+          async executeStep(runEnv, run, step, work) {
+            const output = await real.executeStep(runEnv, run, step, work);
             stepsRead.push(step);
             await gate;
             return output;

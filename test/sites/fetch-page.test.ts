@@ -99,8 +99,8 @@ describe('fetchSitePage', () => {
     });
     expect(await fetchSitePage('https://example.com/old', options(fake))).toEqual({ kind: 'gone', url: 'https://example.com/old', status: 404 });
     expect(await fetchSitePage('https://example.com/removed', options(fake))).toEqual({ kind: 'gone', url: 'https://example.com/removed', status: 410 });
-    expect(await fetchSitePage('https://example.com/broken', options(fake))).toEqual({ kind: 'failed', url: 'https://example.com/broken', reason: 'HTTP 500 Internal Server Error' });
-    expect(await fetchSitePage('https://example.com/busy', options(fake))).toMatchObject({ kind: 'failed', reason: expect.stringMatching(/^HTTP 429/) });
+    expect(await fetchSitePage('https://example.com/broken', options(fake))).toEqual({ kind: 'failed', url: 'https://example.com/broken', status: 500, reason: 'HTTP 500 Internal Server Error' });
+    expect(await fetchSitePage('https://example.com/busy', options(fake))).toMatchObject({ kind: 'failed', status: 429, reason: expect.stringMatching(/^HTTP 429/) });
   });
 
   it('follows a redirect chain within the site (www. and http included) and returns the final URL, query dropped', async () => {

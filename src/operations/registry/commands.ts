@@ -7,7 +7,7 @@ import { defineOperation, type OperationDefinition, type ToolAnswer } from '../d
 const inputName = (command: CommandDefinition) => `${command.name.replace(/(^|-)(\w)/g, (_, _dash, c: string) => c.toUpperCase())}Input`;
 
 /** Over MCP: the markdown REST answers, byte for byte, and for a started run how to poll it. */
-function toolAnswer(result: CommandResult): ToolAnswer {
+export function commandToolAnswer(result: CommandResult): ToolAnswer {
   if (result.mode === 'sync') return { text: result.markdown };
   const { id, kind, status } = result.run;
   return { text: result.markdown, structured: { runId: id, kind, status, poll: { tool: 'run-status', arguments: { kind, id } } } };
@@ -45,7 +45,7 @@ function commandOperation(command: CommandDefinition): OperationDefinition {
         (command.requiresOnboarding ? ' Needs a finished sales profile (set-profile).' : '') +
         (command.mode === 'async' ? ' Returns a run id at once; the result is polled by id.' : ''),
       startsRun: command.mode === 'async',
-      answer: toolAnswer,
+      answer: commandToolAnswer,
     },
   });
 }

@@ -31,7 +31,7 @@ const ObjectPage = z
   .openapi('OmsObjectPage');
 
 const Source = z
-  .object({ kind: z.enum(['import', 'research', 'watch', 'action']), id: z.string(), url: z.string().optional() })
+  .object({ kind: z.enum(['import', 'research', 'watch', 'action', 'site-read']), id: z.string(), url: z.string().optional() })
   .openapi('OmsSource');
 
 const Metadata = z

@@ -2,6 +2,9 @@ import { z } from '../../ground/schemas/openapi.ts';
 import { IMPORT_LIMITS, importObjects } from '../../oms/import.ts';
 import { addSources, AddSourcesInput, addSourcesInputFor, MAX_SOURCE_URLS } from '../add-sources.ts';
 import { defineOperation } from '../definition.ts';
+import { readSite, ReadSiteInput } from '../site-reads.ts';
+import { DEFAULT_PAGE_BUDGET, MAX_PAGE_BUDGET } from '../../sites/frontier.ts';
+import { commandToolAnswer } from './commands.ts';
 import { createWebhookSecret, WebhookSecretInput } from '../webhook-secret.ts';
 
 const AddedSource = z
@@ -137,6 +140,41 @@ export const OMS_WRITE_OPERATIONS = [
         'readable text, so research, competitors and audits can quote it. Returns { results: [{ url, status, key, title, bytes, error }] }: ' +
         'status imported (new or changed), unchanged, or failed with the reason (timeout, HTTP status, a refused redirect, a content type that ' +
         'is not a page). Only public http(s) addresses are fetched. Use it before research when a company has no sources yet.',
+    },
+  }),
+  defineOperation({
+    scope: 'oms:write',
+    bucket: 'commands',
+    input: ReadSiteInput,
+    inputName: 'request body',
+    errors: ['invalid_input', 'rate_limited'],
+    effects: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    run: (ctx, input) => readSite(ctx, input),
+    rest: {
+      method: 'post',
+      path: '/oms/sites',
+      operationId: 'readSite',
+      summary: "Read a company's public site into the knowledge base (a site-read run)",
+      description:
+        'Starts a site-read run: robots.txt first (ReconBot, else *; Disallow, Allow and Crawl-delay honoured), then its sitemaps and the links of the ' +
+        `pages read, same site only (the domain and its www.), the pages a GTM team needs first (home, pricing, product, about, customers, news, ...), up to ` +
+        `pages (default ${DEFAULT_PAGE_BUDGET}, at most ${MAX_PAGE_BUDGET}). At most 2 requests in flight and at least 1 s (or the Crawl-delay) between them. ` +
+        "Each page read becomes a source (provenance site-read, the run id, the URL) and the domain's company is created or named. A later read sends " +
+        'conditional requests: 304 costs nothing, a changed page is re-indexed with history, a page gone (404/410) is marked. One read per domain at a ' +
+        'time: a second request answers the running read. Poll the run at Location.',
+      input: { from: 'body', name: 'ReadSiteRequest', required: true, example: { domain: 'globex.com' } },
+      answer: { kind: 'command', mode: 'async' },
+    },
+    mcp: {
+      name: 'read-site',
+      title: "Read a company's site",
+      description:
+        "Reads a company's public website (robots.txt honoured, sitemaps and same-site links, the pages a GTM team needs first: pricing, product, about, " +
+        `customers, news, careers...) and adds each page to your knowledge base as a source, up to pages (default ${DEFAULT_PAGE_BUDGET}, at most ${MAX_PAGE_BUDGET}). ` +
+        'Returns a run id at once; poll it with run-status {"kind": "site-read", "id": ...} for the report (pages new, changed, unchanged, skipped and ' +
+        'failed, with reasons). Use it before research or competitors when a company has no sources yet; a re-read finds what changed.',
+      startsRun: true,
+      answer: commandToolAnswer,
     },
   }),
   defineOperation({

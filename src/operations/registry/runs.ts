@@ -29,8 +29,8 @@ const RunPath = z.object({
 });
 
 export const RunStatusInput = z.strictObject({
-  kind: z.enum(RUN_KINDS).describe('The run\'s command: "gtm-audit" or "audit".'),
-  id: z.string().trim().min(1).max(100).describe('The run id that gtm-audit or audit returned (64 hex characters).'),
+  kind: z.enum(RUN_KINDS).describe('The run\'s kind: "gtm-audit", "audit" or "site-read".'),
+  id: z.string().trim().min(1).max(100).describe('The run id that gtm-audit, audit or read-site returned (64 hex characters).'),
 });
 
 export const RunStatusOutput = z.object({
@@ -105,7 +105,7 @@ export const RUN_OPERATIONS = [
       name: 'run-status',
       title: 'Run status',
       description:
-        'Polls a gtm-audit or audit run by id. While it runs, returns one status line (which step) and when to poll again; once finished, returns the full markdown report. The status is also in structuredContent, and, once a level is chosen with logging/setLevel, sent as a log message (logger recon.runs).',
+        'Polls a gtm-audit, audit or site-read run by id. While it runs, returns one status line (which step) and when to poll again; once finished, returns the full markdown report. The status is also in structuredContent, and, once a level is chosen with logging/setLevel, sent as a log message (logger recon.runs).',
       outputSchema: RunStatusOutput,
       reportsRunProgress: true,
       answer: (view: RunView) => ({

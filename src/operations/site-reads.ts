@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { CoreContext } from '../ground/context.ts';
+import { Domain } from '../ground/schemas/common.ts';
+import { checkSourceUrl } from '../oms/source-url-policy.ts';
+import { DEFAULT_PAGE_BUDGET, MAX_PAGE_BUDGET } from '../sites/frontier.ts';
+import { startSiteRead } from '../runs/site-read.ts';
+import type { CommandResult } from './command-definition.ts';
+import { startedMarkdown } from './runs.ts';
+
+/**
+ * POST /api/v1/oms/sites and the MCP tool read-site (scope oms:write): starts a site read of a
+ * domain (src/runs/site-read.ts), or answers the read of it already running.
+ */
+
+export const ReadSiteInput = z.strictObject({
+  domain: Domain.superRefine((domain, ctx) => {
+    // The one domain normalizer refuses IP literals and names without a public TLD; the URL policy
+    // of sources refuses the rest that is not public (e.g. .internal, .local, .localhost).
+    const check = checkSourceUrl(`https://${domain}/`, { allowLocalHttp: false });
+    if (!check.ok) ctx.addIssue({ code: 'custom', message: `must be a public domain: ${domain} ${check.message.replace(/^must /, 'must ')}` });
+  }).describe('The site to read, e.g. "globex.com" (a URL such as "https://www.globex.com/pricing" is reduced to its domain; www. is the same site).'),
+  pages: z
+    .int()
+    .min(1)
+    .max(MAX_PAGE_BUDGET)
+    .optional()
+    .describe(`The most pages this read requests, 1 to ${MAX_PAGE_BUDGET} (default ${DEFAULT_PAGE_BUDGET}).`),
+});
+export type ReadSiteInput = z.output<typeof ReadSiteInput>;
+
+export async function readSite(ctx: CoreContext, input: ReadSiteInput): Promise<CommandResult> {
+  const { id, started } = await startSiteRead(ctx.env, ctx.principal.organization.id, input.domain, input.pages ?? DEFAULT_PAGE_BUDGET);
+  const markdown = started
+    ? startedMarkdown('site-read', id)
+    : `A site read of ${input.domain} is already running (run ${id}); one read per domain runs at a time. ${startedMarkdown('site-read', id).replace(/^Started site-read run \S+; it is running\. /, '')}`;
+  return { mode: 'async', run: { id, kind: 'site-read', status: 'running' }, markdown };
+}
