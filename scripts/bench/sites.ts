@@ -20,11 +20,12 @@
  * per page (workerd's user + system CPU from /proc around the read, divided by pages: everything the
  * process did meanwhile, polls included), and workerd's peak resident memory sampled every 20 ms
  * during the read (the whole process: the run's Durable Object shares it with D1, the Worker and
- * the proxy; no figure for the object alone is available locally). Then the medians of each and the
+ * the proxy; no figure for the object alone is available locally), and how far it rose above its
+ * level at the read's start. Then the medians of each and the
  * ratio re-read / first read. workerd here is the Worker's runtime process (wrangler runs a second
  * one, its proxy, whose CPU is not counted), found as the one a warm-up read of 20 pages by another
  * organization costs the most. CPU is also given as a multiple of one GET /healthz measured in the
- * same run, since CPU per request differs across machines (docs/benchmarks.md).
+ * same run, since CPU per request differs across machines (docs/speed.md).
  *
  * Loopback only: nothing leaves the machine. Options: --pages 2000  --budget 500  --reads 3  --keep
  */
@@ -58,7 +59,7 @@ if (!Number.isInteger(SITE_PAGES) || SITE_PAGES < 20 || SITE_PAGES > 20_000 || !
   process.exit(2);
 }
 const DOMAIN = 'bench-site.example';
-const POLL_MS = 250;
+const POLL_MS = 100;
 const SAMPLE_MS = 20;
 /** A read that takes longer than this is a failure of the bench, not a measurement. */
 const READ_TIMEOUT_MS = 15 * 60_000;
@@ -114,6 +115,8 @@ interface Read {
   maxInFlight: number;
   seconds: number;
   cpuSeconds: number;
+  /** workerd's resident memory when the read started, and its highest sample during the read. */
+  startRssMiB: number;
   peakRssMiB: number;
   report: string;
 }
@@ -123,7 +126,8 @@ async function siteRead(base: string, key: string, site: RunningSite, pid: numbe
   site.resetLog();
   const rss = () => (typeof pid === 'number' ? memoryMiB(pid).rss : Number.NaN);
   const cpu = () => (typeof pid === 'number' ? cpuSeconds(pid) : Number.NaN);
-  let peak = rss();
+  const startRss = rss();
+  let peak = startRss;
   const sampler = setInterval(() => (peak = Math.max(peak, rss())), SAMPLE_MS);
   const cpuBefore = cpu();
   const started = performance.now();
@@ -148,7 +152,7 @@ async function siteRead(base: string, key: string, site: RunningSite, pid: numbe
     const seconds = (performance.now() - started) / 1000;
     const cpuSpent = cpu() - cpuBefore;
     if (status !== 'completed') throw new Error(`run ${id} ended ${status}:\n${report.slice(0, 1000)}`);
-    return { kind, ...count(site.log()), seconds, cpuSeconds: cpuSpent, peakRssMiB: Math.max(peak, rss()), report };
+    return { kind, ...count(site.log()), seconds, cpuSeconds: cpuSpent, startRssMiB: startRss, peakRssMiB: Math.max(peak, rss()), report };
   } finally {
     clearInterval(sampler);
   }
@@ -214,7 +218,7 @@ async function main(): Promise<void> {
         reads.push(read);
         console.log(
           `  org ${r + 1} ${kind}: ${read.pages} pages (${read.status200} x 200, ${read.status304} x 304, ${read.other} other, at most ${read.maxInFlight} in flight) in ${fixed(read.seconds, 2)} s; ` +
-            `${fixed(read.pages / read.seconds)} pages/s, ${fixed((read.cpuSeconds / read.pages) * 1000, 2)} ms CPU/page, peak RSS ${fixed(read.peakRssMiB, 0)} MiB`,
+            `${fixed(read.pages / read.seconds)} pages/s, ${fixed((read.cpuSeconds / read.pages) * 1000, 2)} ms CPU/page, RSS ${fixed(read.startRssMiB, 0)} -> peak ${fixed(read.peakRssMiB, 0)} MiB`,
         );
         if (kind === 'first read' && read.pages !== BUDGET) console.warn(`  note: ${read.pages} pages requested, not the budget of ${BUDGET}:\n${read.report.slice(0, 1200)}`);
         if (kind === 're-read' && (read.status304 !== read.pages || read.conditional !== read.pages)) {
@@ -232,21 +236,22 @@ async function main(): Promise<void> {
         pagesPerSecond: median(list.map((read) => read.pages / read.seconds)),
         cpuMsPerPage: median(list.map((read) => (read.cpuSeconds / read.pages) * 1000)),
         peakRssMiB: median(list.map((read) => read.peakRssMiB)),
+        growthMiB: median(list.map((read) => read.peakRssMiB - read.startRssMiB)),
       };
     };
     const first = summary('first read');
     const again = summary('re-read');
     const healthzMs = healthz / 1000;
     console.log(`\nMedians of ${READS} read(s) each (site of ${SITE_PAGES.toLocaleString('en-US')} pages, budget ${BUDGET}, no crawl delay, at most 2 requests in flight)\n`);
-    console.log('| read | pages | wall time (s) | pages/s | Worker CPU per page (ms) | CPU per page in GET /healthz | workerd peak RSS (MiB) |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log('| read | pages | wall time (s) | pages/s | Worker CPU per page (ms) | CPU per page / CPU of GET /healthz | workerd peak RSS (MiB) | RSS growth during the read (MiB) |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const [name, s] of [['first read', first], ['re-read (all 304)', again]] as const) {
-      console.log(`| ${name} | ${s.pages} | ${fixed(s.seconds, 2)} | ${fixed(s.pagesPerSecond)} | ${fixed(s.cpuMsPerPage, 2)} | ${fixed(s.cpuMsPerPage / healthzMs, 0)}x | ${fixed(s.peakRssMiB, 0)} |`);
+      console.log(`| ${name} | ${s.pages} | ${fixed(s.seconds, 2)} | ${fixed(s.pagesPerSecond)} | ${fixed(s.cpuMsPerPage, 2)} | ${fixed(s.cpuMsPerPage / healthzMs, 0)}x | ${fixed(s.peakRssMiB, 0)} | ${fixed(s.growthMiB, 0)} |`);
     }
-    console.log(`| re-read / first read | | ${fixed(again.seconds / first.seconds, 2)} | ${fixed(again.pagesPerSecond / first.pagesPerSecond, 2)} | ${fixed(again.cpuMsPerPage / first.cpuMsPerPage, 2)} | | ${fixed(again.peakRssMiB / first.peakRssMiB, 2)} |`);
+    console.log(`| re-read / first read | | ${fixed(again.seconds / first.seconds, 2)} | ${fixed(again.pagesPerSecond / first.pagesPerSecond, 2)} | ${fixed(again.cpuMsPerPage / first.cpuMsPerPage, 2)} | | ${fixed(again.peakRssMiB / first.peakRssMiB, 2)} | ${fixed(again.growthMiB / first.growthMiB, 2)} |`);
     console.log(
       `\nCPU is workerd's (user + system, /proc) over the whole read, polls every ${POLL_MS} ms included, divided by pages requested; GET /healthz cost ${fixed(healthz, 0)} µs here. ` +
-        `Peak RSS is the whole workerd process (Worker, Durable Objects, local D1), sampled every ${SAMPLE_MS} ms, not the run's object alone. 1-min load average at end: ${loadavg()[0]!.toFixed(2)}.`,
+        `Peak RSS is the whole workerd process (Worker, Durable Objects, local D1), sampled every ${SAMPLE_MS} ms, not the run's object alone; growth is the peak minus the RSS at the read's start (the allocator keeps what it took, so it climbs from read to read). 1-min load average at end: ${loadavg()[0]!.toFixed(2)}.`,
     );
   } finally {
     await site.close();
