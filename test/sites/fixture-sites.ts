@@ -226,9 +226,10 @@ export function hostileSite(): SiteSpec {
 export function hostileFilesSite(domain = HOSTILE_FILES_DOMAIN): SiteSpec {
   const bigUrls = Array.from({ length: 10_000 }, (_, i) => `/listed/${i}`);
   return {
-    // Over 500 KiB: rules past the parsed prefix are ignored (the Disallow of /late/ among them).
-    robots: `User-agent: *\nAllow: /\n${'# padding line of a robots.txt that is far too long\n'.repeat(12_000)}User-agent: ReconBot\nDisallow: /late/\n`
-      + ['/bomb.xml.gz', '/loop-a.xml', '/big.xml', '/broken.xml'].map((path) => `Sitemap: https://${domain}${path}`).join('\n'),
+    // Over 500 KiB: the sitemaps come first, within the parsed prefix; rules past it are ignored (the Disallow of /late/ among them).
+    robots:
+      ['/bomb.xml.gz', '/loop-a.xml', '/big.xml', '/broken.xml'].map((path) => `Sitemap: https://${domain}${path}\n`).join('') +
+      `User-agent: *\nAllow: /\n${'# padding line of a robots.txt that is far too long\n'.repeat(12_000)}User-agent: ReconBot\nDisallow: /late/\n`,
     sitemaps: {
       // 16 MiB of XML once inflated (past the 10 MiB a sitemap may inflate to), about 16 KiB compressed.
       '/bomb.xml.gz': { xml: sitemapXml(domain, ['/from-bomb']), gzip: true, padTo: 16 * 1024 * 1024 },
