@@ -161,6 +161,29 @@ describe('npm run dev', () => {
     expect(pricing).toContain('<p>The Team plan costs $49 per seat per month and includes a minimum of 10 seats, core dashboards and product analytics.</p>');
     expect(await (await fetch(`${origin}/robots.txt`)).text()).toContain('Sitemap: https://globex.com/sitemap.xml');
     expect(await (await fetch(`${origin}/sitemap.xml`)).text()).toContain('<loc>https://globex.com/compare/globex-vs-acme-analytics</loc>');
+
+    // A site read of globex.com (3 pages, to stay short at the default 1 s between requests) reads that loopback site.
+    const start = await fetch(`${readyUrl}/api/v1/oms/sites`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ACME_DEMO_KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ domain: 'globex.com', pages: 3 }),
+    });
+    expect(start.status).toBe(202);
+    const location = start.headers.get('location')!;
+    let status = 'running';
+    let report = '';
+    for (let i = 0; i < 120 && status === 'running'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const poll = await fetch(`${readyUrl}${location}`, { headers: { Authorization: `Bearer ${ACME_DEMO_KEY}` } });
+      report = await poll.text();
+      status = poll.headers.get('x-run-status')!;
+    }
+    expect(status).toBe('completed');
+    expect(report).toContain('3 of at most 3 pages requested');
+    const log = (await (await fetch(`${origin}/__site/log`)).json()) as { requests: { path: string; userAgent?: string }[] };
+    const paths = log.requests.filter((request) => request.userAgent?.startsWith('ReconBot/')).map((request) => request.path);
+    expect(paths.slice(0, 2)).toEqual(['/robots.txt', '/sitemap.xml']);
+    expect(paths).toContain('/pricing');
   });
 
   it('stops on SIGTERM with wrangler and workerd', async () => {
