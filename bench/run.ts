@@ -33,7 +33,6 @@
 import { spawn, execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -41,6 +40,7 @@ import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { hotFunctions, InspectorSession, startProfiling } from './cpu-profile.ts';
 import { CLOCK_TICKS_PER_SECOND, cpuSeconds, memoryMiB, workerdPid } from '../scripts/bench/proc.ts';
 import { benchConfig } from '../scripts/bench/setup.ts';
+import { freePort } from '../scripts/lib/free-port.ts';
 import { PROJECT_ROOT } from '../scripts/lib/wrangler.ts';
 import { BENCH_DIR, build, compatibilityDate, DIRECT_SOCKET, reconWorker, source } from './serve.ts';
 import { ACME_DEMO_KEY, loadDemoKnowledgeBase, seedLocalDatabase } from '../scripts/seed.ts';
@@ -287,18 +287,6 @@ async function measure(url: string, scenario: Scenario, limiter: Limiter, pid: n
     cpuUsPerRequest: requests > 0 ? (cpu * 1e6) / requests : Number.NaN,
     load1: os.loadavg()[0]!,
   };
-}
-
-/** A loopback port nothing listens on now (for workerd's inspector). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Prints the hottest functions of a scenario's profile and writes the profile for DevTools. */

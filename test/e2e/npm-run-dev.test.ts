@@ -6,26 +6,15 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { DEV_SESSION_FILE, readDevSession } from '../../scripts/lib/local-d1.ts';
 import { PROJECT_ROOT, wranglerEnv } from '../../scripts/lib/wrangler.ts';
 import { ACME_DEMO_KEY, GLOBEX_DEMO_KEY } from '../../scripts/seed.ts';
 
 const READY = /^Recon is ready on (http:\/\/localhost:\d+) /m;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** True while any process of the group `pgid` is alive. */
 function groupAlive(pgid: number): boolean {
