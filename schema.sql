@@ -237,7 +237,8 @@ CREATE TABLE IF NOT EXISTS watches (
   updated_at       TEXT NOT NULL,
   cancelled_at     TEXT,
   version          INTEGER NOT NULL,         -- the watch object's ledger version of this row
-  webhook_url      TEXT                      -- where executions are POSTed (migration 0010); NULL: no webhook
+  webhook_url      TEXT,                     -- where executions are POSTed (migration 0010); NULL: no webhook
+  executions_with_changes INTEGER NOT NULL DEFAULT 0 -- charged executions whose findings added or removed a cited claim (migration 0014)
 );
 CREATE INDEX IF NOT EXISTS watches_by_organization ON watches (organization_id, created_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS watches_by_status ON watches (organization_id, status, created_at DESC, id DESC);

@@ -100,3 +100,12 @@ export async function pagesFetchedOn(db: D1Database, organizationId: string, day
 export async function commitStatements(db: D1Database, statements: readonly D1PreparedStatement[]): Promise<void> {
   if (statements.length) await db.batch([...statements]);
 }
+
+/** The live pages earlier reads of `domain` found (at most `limit`, most recently read first): a re-read offers them again. */
+export async function knownSitePages(db: D1Database, organizationId: string, domain: string, limit: number): Promise<string[]> {
+  const { results } = await db
+    .prepare(`SELECT url FROM site_pages WHERE organization_id = ?1 AND domain = ?2 AND state = 'live' ORDER BY last_read_at DESC, url LIMIT ?3`)
+    .bind(organizationId, domain, limit)
+    .all<{ url: string }>();
+  return results.map((row) => row.url);
+}

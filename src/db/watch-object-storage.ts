@@ -10,6 +10,10 @@ import type { Sql } from './object-sql.ts';
  *   watch_inflight    one row per execution running now, with the price it reserved from the
  *                     budget; rows found at a start belong to executions cut off by a restart
  *   watch_executions  the newest execution records (JSON), by `seq`; older ones are dropped
+ *   watch_baseline    one row (id = 1), once an execution succeeded: the last succeeded
+ *                     execution's id, when it finished and its brief's cited claims (JSON, at
+ *                     most 100 of 1,000 characters each), which the next execution compares with;
+ *                     written when an execution commits, never by a failed or cancelled one
  *
  * Its webhook outbox is webhook-outbox.ts; its schedule is the Agent's own tables.
  */
@@ -26,6 +30,7 @@ export function createWatchTables(sql: Sql): void {
   sql`CREATE TABLE IF NOT EXISTS watch_record (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL)`;
   sql`CREATE TABLE IF NOT EXISTS watch_inflight (id TEXT PRIMARY KEY, started_at TEXT NOT NULL, reserved_micros INTEGER NOT NULL)`;
   sql`CREATE TABLE IF NOT EXISTS watch_executions (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, record TEXT NOT NULL)`;
+  sql`CREATE TABLE IF NOT EXISTS watch_baseline (id INTEGER PRIMARY KEY CHECK (id = 1), execution_id TEXT NOT NULL, finished_at TEXT NOT NULL, claims TEXT NOT NULL)`;
 }
 
 /** The stored watch, or null when this object holds none. `R` is the record type written with `writeWatchRecord`. */
@@ -79,4 +84,17 @@ export function executionsBefore<R>(sql: Sql, limit: number, beforeSeq?: number)
 /** Sets the `webhook` field of the execution record `seq` (if it is still kept). */
 export function setExecutionWebhook(sql: Sql, seq: number, state: object): void {
   sql`UPDATE watch_executions SET record = json_set(record, '$.webhook', json(${JSON.stringify(state)})) WHERE seq = ${seq}`;
+}
+
+/** The claims the next execution compares with, or null before any execution succeeded. `C` is the claim type written. */
+export function readBaselineRow<C>(sql: Sql): { executionId: string; finishedAt: string; claims: C[] } | null {
+  const row = sql<{ executionId: string; finishedAt: string; claims: string }>`
+    SELECT execution_id AS executionId, finished_at AS finishedAt, claims FROM watch_baseline WHERE id = 1`[0];
+  return row ? { executionId: row.executionId, finishedAt: row.finishedAt, claims: JSON.parse(row.claims) as C[] } : null;
+}
+
+/** Replaces the baseline with a succeeded execution's claims. */
+export function writeBaselineRow(sql: Sql, executionId: string, finishedAt: string, claims: readonly object[]): void {
+  sql`INSERT INTO watch_baseline (id, execution_id, finished_at, claims) VALUES (1, ${executionId}, ${finishedAt}, ${JSON.stringify(claims)})
+      ON CONFLICT (id) DO UPDATE SET execution_id = excluded.execution_id, finished_at = excluded.finished_at, claims = excluded.claims`;
 }

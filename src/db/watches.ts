@@ -26,12 +26,14 @@ export interface WatchRow {
   version: number;
   /** The webhook's URL (fixed at creation), or null. */
   webhookUrl: string | null;
+  /** Charged executions whose findings added or removed a cited claim. */
+  executionsWithChanges: number;
 }
 
 const COLUMNS = `id, organization_id AS organizationId, target_type AS targetType, target_key AS targetKey, query, frequency,
   tier, cost_cap_micros AS costCapMicros, spent_micros AS spentMicros, source_policy AS sourcePolicy, status, executions,
   last_run_at AS lastRunAt, next_run_at AS nextRunAt, created_at AS createdAt, updated_at AS updatedAt,
-  cancelled_at AS cancelledAt, version, webhook_url AS webhookUrl`;
+  cancelled_at AS cancelledAt, version, webhook_url AS webhookUrl, executions_with_changes AS executionsWithChanges`;
 
 type StoredRow = Omit<WatchRow, 'sourcePolicy'> & { sourcePolicy: string };
 
@@ -42,12 +44,13 @@ export function mirrorWatchStatement(db: D1Database, row: WatchRow): D1PreparedS
   return db
     .prepare(
       `INSERT INTO watches (id, organization_id, target_type, target_key, query, frequency, tier, cost_cap_micros, spent_micros,
-                            source_policy, status, executions, last_run_at, next_run_at, created_at, updated_at, cancelled_at, version, webhook_url)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
+                            source_policy, status, executions, last_run_at, next_run_at, created_at, updated_at, cancelled_at, version, webhook_url,
+                            executions_with_changes)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
        ON CONFLICT (id) DO UPDATE SET
          spent_micros = excluded.spent_micros, status = excluded.status, executions = excluded.executions,
          last_run_at = excluded.last_run_at, next_run_at = excluded.next_run_at, updated_at = excluded.updated_at,
-         cancelled_at = excluded.cancelled_at, version = excluded.version
+         cancelled_at = excluded.cancelled_at, version = excluded.version, executions_with_changes = excluded.executions_with_changes
        WHERE excluded.version > watches.version AND excluded.organization_id = watches.organization_id`,
     )
     .bind(
@@ -70,6 +73,7 @@ export function mirrorWatchStatement(db: D1Database, row: WatchRow): D1PreparedS
       row.cancelledAt,
       row.version,
       row.webhookUrl,
+      row.executionsWithChanges,
     );
 }
 
@@ -126,6 +130,9 @@ export interface WatchAudit {
   spentMicros: number;
   openSpentMicros: number;
   openCapMicros: number;
+  /** Charged executions of the examined watches, and those of them whose findings added or removed a cited claim. */
+  executions: number;
+  executionsWithChanges: number;
   /** Examined watches not cancelled whose target is gone, and those of them that are active. */
   dangling: number;
   danglingActive: number;
@@ -157,6 +164,7 @@ export async function auditWatches(db: D1Database, organizationId: string, read:
                 coalesce(sum(status = 'active'), 0) AS active, coalesce(sum(status = 'failing'), 0) AS failing,
                 coalesce(sum(status = 'capped'), 0) AS capped, coalesce(sum(status = 'cancelled'), 0) AS cancelled,
                 coalesce(sum(spent_micros), 0) AS spent,
+                coalesce(sum(executions), 0) AS executions, coalesce(sum(executions_with_changes), 0) AS executionsWithChanges,
                 coalesce(sum(CASE WHEN status IN ('active', 'failing') THEN spent_micros END), 0) AS openSpent,
                 coalesce(sum(CASE WHEN status IN ('active', 'failing') THEN cost_cap_micros END), 0) AS openCap,
                 coalesce(sum(status <> 'cancelled' AND NOT EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = w.organization_id
@@ -182,6 +190,8 @@ export async function auditWatches(db: D1Database, organizationId: string, read:
     spentMicros: c.spent ?? 0,
     openSpentMicros: c.openSpent ?? 0,
     openCapMicros: c.openCap ?? 0,
+    executions: c.executions ?? 0,
+    executionsWithChanges: c.executionsWithChanges ?? 0,
     dangling: c.dangling ?? 0,
     danglingActive: c.danglingActive ?? 0,
     failing: rows(failing),

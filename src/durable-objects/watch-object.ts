@@ -5,6 +5,8 @@ import { logEvent } from '../ground/log.ts';
 import { frequencySeconds, type ExecutionRecord, type WatchStatus, type WatchView } from '../ground/schemas/watch.ts';
 import { prepareExecution, type PreparedExecution, type WatchToResearch } from '../watches/execution.ts';
 import { executionsPage, failedExecution, storeExecution, writeDeliveryState } from '../watches/execution-log.ts';
+import { keepBaseline, readBaseline } from '../watches/baseline-store.ts';
+import { hasChanges } from '../watches/findings.ts';
 import { canPay, FAILURES_BEFORE_FAILING, priceOf, retryDelaySeconds, statusAfterCharge } from '../watches/ledger.ts';
 import { discardWatch, readWatch, release, releaseInterrupted, reserve, reservedMicros, writeWatch } from '../watches/ledger-store.ts';
 import { MIRROR_RETRY_SECONDS, mirrorStatement, writeMirror } from '../watches/mirror.ts';
@@ -26,7 +28,9 @@ export type RunOutcome = { ran: true; execution: ExecutionRecord } | { ran: fals
  *
  *   the ledger        policy in watches/ledger.ts; the stored record and the in-flight
  *                     reservations in watches/ledger-store.ts (tables in db/watch-object-storage.ts)
- *   the executions    the research in watches/execution.ts; the records kept in watches/execution-log.ts
+ *   the executions    the research in watches/execution.ts; the records kept in watches/execution-log.ts;
+ *                     what changed since the last success in watches/findings.ts, against the
+ *                     baseline kept in watches/baseline-store.ts
  *   the schedule      watches/schedule.ts, over the Agent's own schedule tables: the first execution
  *                     at creation, one interval of `frequency`, at most one backoff retry, mirror
  *                     retries, and `deliverWebhooks` when a webhook message is due
@@ -217,10 +221,12 @@ export class WatchObject extends Agent {
     const startedAt = new Date().toISOString();
     reserve(this.store(), id, startedAt, price);
 
+    // What this execution's brief is compared with: read before it researches; it moves only when an execution commits.
+    const baseline = readBaseline(this.store());
     let prepared: PreparedExecution | undefined;
     let failure: string | undefined;
     try {
-      prepared = await this.research(this.env, watch, id);
+      prepared = await this.research(this.env, { ...watch, baseline }, id);
     } catch (error) {
       failure = `The research failed: ${messageOf(error)}`;
     }
@@ -236,10 +242,12 @@ export class WatchObject extends Agent {
       }
       const now = new Date();
       const budget = { ...current, spentMicros: current.spentMicros + price };
+      const changed = hasChanges(prepared.findings) ? 1 : 0;
       const charged = this.write({
         ...current,
         spentMicros: budget.spentMicros,
         executions: current.executions + 1,
+        executionsWithChanges: (current.executionsWithChanges ?? 0) + changed,
         consecutiveFailures: 0,
         status: statusAfterCharge(budget),
         lastRunAt: now.toISOString(),
@@ -253,6 +261,7 @@ export class WatchObject extends Agent {
         costMicros: price,
         briefKey: prepared.briefKey,
         changes: prepared.changes,
+        findings: prepared.findings,
       };
       try {
         await prepared.commit([mirrorStatement(this.env.DB, charged, charged.status === 'capped' ? null : next)]);
@@ -260,9 +269,18 @@ export class WatchObject extends Agent {
         // Nothing of the batch was written: take the charge back (the ledger may have moved meanwhile).
         const after = this.read()!;
         const restored = after.status === 'capped' ? current.status : after.status;
-        this.write({ ...after, spentMicros: after.spentMicros - price, executions: after.executions - 1, status: restored, consecutiveFailures: current.consecutiveFailures });
+        this.write({
+          ...after,
+          spentMicros: after.spentMicros - price,
+          executions: after.executions - 1,
+          executionsWithChanges: (after.executionsWithChanges ?? 0) - changed,
+          status: restored,
+          consecutiveFailures: current.consecutiveFailures,
+        });
         return this.fail(failedExecution(watch.id, id, startedAt, `Storing the results failed: ${messageOf(error)}`));
       }
+      // Committed: the next execution compares with this one's claims (synchronously, before any other await).
+      keepBaseline(this.store(), { executionId: id, finishedAt: record.finishedAt, claims: prepared.claims });
       // The batch carried the mirror row; it is written again only if the schedule changes now.
       let scheduleChanged = false;
       if (charged.status === 'capped') {

@@ -6,6 +6,7 @@ import { assertScope } from '../ground/scopes.ts';
 import { missingProfileFields, SalesProfileInput, type SalesProfile } from '../ground/schemas/profile.ts';
 import { parseInput } from '../ground/validation.ts';
 import { readSalesProfile, writeSalesProfile } from '../db/sales-profiles.ts';
+import { startSiteReads, type SiteReadStart } from '../runs/site-read.ts';
 
 /** What GET and PUT /api/v1/profile answer: the profile and whether onboarding is finished. */
 export interface ProfileView {
@@ -14,6 +15,8 @@ export interface ProfileView {
   /** Dotted names of the fields still needed to finish onboarding. */
   missing: string[];
   updatedAt: string | null;
+  /** PUT only: the site reads this save started (a finished profile's domains not read since it was finished). */
+  siteReads?: SiteReadStart[];
 }
 
 
@@ -35,10 +38,22 @@ export async function putProfile(ctx: CoreContext, profile: SalesProfile): Promi
   assertScope(ctx, 'commands');
   const updatedAt = new Date().toISOString();
   const result = view(profile, updatedAt);
-  await writeSalesProfile(ctx.env.DB, ctx.principal.organization.id, profile, result.complete, updatedAt);
-  finishedProfiles.delete(ctx.principal.organization.id);
+  const organizationId = ctx.principal.organization.id;
+  const before = result.complete ? await readSalesProfile(ctx.env.DB, organizationId) : null;
+  await writeSalesProfile(ctx.env.DB, organizationId, profile, result.complete, updatedAt);
+  finishedProfiles.delete(organizationId);
   profileWrites++;
-  return result;
+  if (!result.complete) return result;
+  // Finishing the profile reads the organization's own site and its competitors'; a later save reads
+  // the domains it adds.
+  const known = before && missingProfileFields(before.profile).length === 0 ? new Set(profileDomains(before.profile)) : new Set<string>();
+  const siteReads = await startSiteReads(ctx.env, organizationId, profileDomains(profile).filter((domain) => !known.has(domain)));
+  return { ...result, siteReads };
+}
+
+/** The domains a profile names: the organization's own, then its competitors'. */
+function profileDomains(profile: SalesProfile): string[] {
+  return [...(profile.domain ? [profile.domain] : []), ...profile.competitors];
 }
 
 /**

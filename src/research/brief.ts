@@ -17,6 +17,11 @@ export interface BriefInput {
   sourcePolicy: { include: string[]; exclude: string[] };
   /** Who says what (speakers.ts): findings are grouped by it; without it they are one list. */
   speakers?: Speakers;
+  /**
+   * Markdown lines the brief opens with, after its title, meta line and note (a watch's "What
+   * changed since" section); the caller escapes what it quotes.
+   */
+  opening?: readonly string[];
 }
 
 /**
@@ -216,6 +221,7 @@ export function renderBrief(input: BriefInput): string {
   ];
   // A note can carry a provider's error text: escaped like any text from outside.
   if (result.note) lines.push(`> **Note:** ${escapeInline(result.note)}`, '');
+  if (input.opening?.length) lines.push(...input.opening, '');
 
   if (result.findings.length === 0) {
     const searchable = hasSearchTerms(terms(input.topic));

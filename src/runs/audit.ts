@@ -300,7 +300,8 @@ const spend = (w: AuditedWatch) => `spent ${formatMicros(w.spentMicros)} of ${fo
 
 /**
  * Research watches: failing watches (five failed executions in a row), watches whose target no
- * longer exists (they can only fail), capped watches, and spend against caps, per watch (the open
+ * longer exists (they can only fail), capped watches, the charged executions whose findings added
+ * or removed a cited claim, and spend against caps, per watch (the open
  * watches nearest their cap) and in total, over the newest WATCHES_READ watches, naming at most
  * WATCHES_SHOWN per list. 20 points off per open watch that is failing or dangling; capped and
  * cancelled watches cost nothing. No watches: unscored.
@@ -345,10 +346,11 @@ async function auditWatchesStep(db: D1Database, organizationId: string): Promise
   ];
   return output(
     score,
-    `${more} watch(es): ${byStatus.active} active, ${byStatus.failing} failing, ${byStatus.capped} capped, ${byStatus.cancelled} cancelled; ${audit.dangling} whose target no longer exists; ${formatMicros(audit.spentMicros)} spent.`,
+    `${more} watch(es): ${byStatus.active} active, ${byStatus.failing} failing, ${byStatus.capped} capped, ${byStatus.cancelled} cancelled; ${audit.dangling} whose target no longer exists; ${formatMicros(audit.spentMicros)} spent; ${audit.executionsWithChanges} execution(s) with changes.`,
     [
       `- Watches: ${more}${audit.examined >= WATCHES_READ ? ` (the newest ${WATCHES_READ.toLocaleString('en-US')} were examined)` : ''}: ${byStatus.active} active, ${byStatus.failing} failing, ${byStatus.capped} capped, ${byStatus.cancelled} cancelled`,
       `- Spent in total: ${formatMicros(audit.spentMicros)}; the ${open} open (active or failing) watch(es): ${formatMicros(audit.openSpentMicros)} of their ${formatMicros(audit.openCapMicros)} caps, ${formatMicros(audit.openCapMicros - audit.openSpentMicros)} left`,
+      `- Executions with changes (their brief added or removed a cited claim since the execution before): ${audit.executionsWithChanges} of ${audit.executions} charged execution(s)`,
       `- Failing: ${byStatus.failing}`,
       ...names(audit.failing, byStatus.failing, (w) => `${target(w)}, ${spend(w)}, last run ${w.lastRunAt ?? 'never'}`),
       `- Target no longer exists: ${audit.dangling}`,
@@ -389,7 +391,7 @@ export const auditPlan: RunPlan = {
         "Recon's own briefs are never evidence of coverage: `brief` objects are not counted as your data, and sources titled \"Research brief: ...\" (briefs stored back as sources) count neither as your pages nor as evidence. " +
         'API keys: 10 points off per active key never used, unused for 90 days, or older than 90 days. ' +
         'Approval requests: every request still pending more than 3 days after it was made (it expires at 7) is listed to decide, the oldest first; not scored. ' +
-        'Research watches: 20 points off per open watch that is failing (5 failed executions in a row) or whose target no longer exists; capped watches and spend against caps are listed, not scored; unscored without watches. ' +
+        'Research watches: 20 points off per open watch that is failing (5 failed executions in a row) or whose target no longer exists; capped watches, executions with changes and spend against caps are listed, not scored; unscored without watches. ' +
         'The overall score is the mean of the scored areas. Recommendations are ordered by impact: high before medium before low, then the fix that concerns more objects first, then in report order.',
     });
   },

@@ -1,7 +1,8 @@
 import { getObject } from '../db/objects.ts';
-import { commitStatements, countPagesStatement, pagesFetchedOn, readSitePage, sitePageStatement, type SitePageOutcome, type SitePageRow } from '../db/site-pages.ts';
+import { commitStatements, countPagesStatement, knownSitePages, pagesFetchedOn, readSitePage, sitePageStatement, type SitePageOutcome, type SitePageRow } from '../db/site-pages.ts';
 import { readConfig } from '../ground/config.ts';
 import { rateLimited } from '../ground/errors.ts';
+import { logEvent } from '../ground/log.ts';
 import { sha256Hex } from '../ground/sha256.ts';
 import { readPageText } from '../oms/fetch-source.ts';
 import { storePage } from '../oms/import-pages.ts';
@@ -193,8 +194,10 @@ async function discover(env: Env, run: RunRecord, work: StepWork): Promise<StepR
     },
     { isSameSite: (url) => siteUrl(domain, url, undefined, { file: true }).ok, maxFiles: SITEMAP_MAX_FILES, maxUrls: budget * QUEUE_PER_BUDGET },
   );
-  // expandSitemaps only reads; the URLs it found are offered to the frontier in its order.
+  // expandSitemaps only reads; the URLs it found are offered to the frontier in its order, then the
+  // pages earlier reads found (a page answering 304 brings no links to find them by).
   for (const url of expanded.urls) frontier.add(url.loc);
+  for (const url of await knownSitePages(env.DB, run.organizationId, domain, budget * QUEUE_PER_BUDGET)) frontier.add(url);
   const sitemaps: SitemapSummary = {
     start,
     filesRead: expanded.filesRead,
@@ -206,7 +209,7 @@ async function discover(env: Env, run: RunRecord, work: StepWork): Promise<StepR
   work.scratch.put(SCRATCH.sitemaps, sitemaps);
   work.scratch.put(SCRATCH.frontier, frontier.snapshot());
   work.scratch.put(SCRATCH.tally, newTally());
-  return output(`robots.txt: ${policy.reason}; ${sitemaps.urls} URLs from ${sitemaps.filesRead} sitemap file(s)`, discoverDetails(domain, policy, sitemaps));
+  return output(`${policy.reason}; ${sitemaps.urls} URLs from ${sitemaps.filesRead} sitemap file(s)`, discoverDetails(domain, policy, sitemaps));
 }
 
 function robotsRecord(url: string, page: SitePage): RobotsRecord {
@@ -281,7 +284,7 @@ async function readPages(env: Env, run: RunRecord, work: StepWork): Promise<Step
       return;
     }
     const conditional = stored?.state === 'live' && stored.sourceStored ? { etag: stored.etag ?? undefined, lastModified: stored.lastModified ?? undefined } : undefined;
-    const page = await client.request(url, { conditional, allows: (target) => policy.allows(target) });
+    const page = await client.request(url, { conditional, allows: (target) => policy.allows(target), claim: (target) => frontier.claim(target) });
     const outcome = await settle(env, run, domain, frontier, page, stored, tally);
     if (outcome.counted) fetchedToday += 1;
     record(url, outcome.outcome, outcome.reason);
@@ -321,7 +324,7 @@ async function readPages(env: Env, run: RunRecord, work: StepWork): Promise<Step
 
 /** Reasons grouped in the report: the text without the URL it names (`the redirect to X ...` -> one group). */
 function reasonKey(reason: string): string {
-  return reason.replace(/https?:\/\/\S+/g, '<url>').slice(0, 200);
+  return reason.replace(/https?:\/\/\S+/g, '(a URL)').slice(0, 200);
 }
 
 /**
@@ -552,4 +555,60 @@ export async function startSiteRead(env: Env, organizationId: string, domain: st
     10,
     `Your organization already has ${MAX_RUNNING_SITE_READS} site reads going, the most it may run at once; wait for one to finish (GET /api/v1/runs?kind=site-read lists them), then start again.`,
   );
+}
+
+/** A read started (or found running) for one domain, or why not. */
+export interface SiteReadStart {
+  domain: string;
+  runId: string | null;
+  /** Why no read runs for it (the day's page limit, too many reads running). */
+  refused?: string;
+}
+
+/**
+ * Starts reads of `domains` for the organization (onboarding: its own domain and its competitors'),
+ * each as startSiteRead does; a domain this deployment does not read (readsSiteOf) is left out, and
+ * a refusal is reported, never thrown: the caller's own work goes on.
+ */
+export async function startSiteReads(env: Env, organizationId: string, domains: readonly string[]): Promise<SiteReadStart[]> {
+  const readable = [...new Set(domains)].filter((domain) => readsSiteOf(env, domain));
+  return Promise.all(
+    readable.map(async (domain): Promise<SiteReadStart> => {
+      try {
+        const { id } = await startSiteRead(env, organizationId, domain);
+        return { domain, runId: id };
+      } catch (error) {
+        const refused = error instanceof Error ? error.message : String(error);
+        logEvent('site_read_not_started', { organizationId, domain, reason: refused });
+        return { domain, runId: null, refused };
+      }
+    }),
+  );
+}
+
+/** How long a watch execution waits for the read of its target's site before researching what is stored. */
+export const WATCH_SITE_READ_WAIT_MS = 3 * 60_000;
+const WAIT_POLL_MS = 250;
+
+/**
+ * Reads `domain`'s site for a watch about to research it: starts a read (or joins the one running)
+ * and waits until it ends, at most `waitMs`. Returns the run's id and final status, or null when no
+ * read ran (a domain this deployment does not read, or a refusal: the research goes on with what is
+ * stored).
+ */
+export async function readSiteBeforeResearch(
+  env: Env,
+  organizationId: string,
+  domain: string,
+  waitMs = WATCH_SITE_READ_WAIT_MS,
+): Promise<{ runId: string; status: string } | null> {
+  const [start] = await startSiteReads(env, organizationId, [domain]);
+  if (!start?.runId) return null;
+  const stub = env.RUNS.get(env.RUNS.idFromString(start.runId));
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const run = await stub.read();
+    if (!run || run.status !== 'running' || Date.now() >= deadline) return { runId: start.runId, status: run?.status ?? 'missing' };
+    await sleep(WAIT_POLL_MS);
+  }
 }

@@ -50,6 +50,11 @@ export interface SitePageOptions {
    */
   allows?: (url: string) => boolean;
   /**
+   * Claims a URL of the site a redirect leads to, before it is followed: false when the read has
+   * requested it already (or will not), so it is `skipped`, not requested twice.
+   */
+  claim?: (url: string) => boolean;
+  /**
    * Read a file of the site rather than a page (robots.txt, a sitemap): any content type is read, up
    * to `maxBytes` of body (at most PROTOCOL file sizes the caller bounds), and a failure carries its HTTP status.
    */
@@ -149,6 +154,7 @@ export async function fetchSitePage(url: string, options: SitePageOptions): Prom
         if (next.length > MAX_URL_LENGTH) return { kind: 'failed', url: page, reason: `the redirect to ${shown(next)} is longer than ${MAX_URL_LENGTH} characters` };
         if (visited.has(next)) return { kind: 'failed', url: page, reason: `a redirect loop: ${shown(next)} was already requested` };
         if (options.allows && !options.allows(onSite.url)) return { kind: 'skipped', url: page, reason: `the redirect to ${shown(next)} is disallowed by robots.txt` };
+        if (options.claim && !options.claim(onSite.url)) return { kind: 'skipped', url: page, reason: `the redirect leads to ${shown(onSite.url)}, which this read requests anyway` };
         visited.add(next);
         current = next;
         page = onSite.url;

@@ -417,6 +417,18 @@ export class Frontier {
   }
 
   /**
+   * Claims `url` (a URL of the site a redirect leads to) as requested, so `next()` never hands it
+   * out: false when it was requested already. It does not count against the budget (the request
+   * that redirected did).
+   */
+  claim(url: string): boolean {
+    const result = siteUrl(this.domain, url);
+    if (!result.ok || this.#visited.has(result.url)) return false;
+    this.#visited.add(result.url);
+    return true;
+  }
+
+  /**
    * Records the canonical URL (`raw`, resolved against `pageUrl`) of the page `pageUrl` just read,
    * so it is never requested. `duplicate` when that canonical URL was already read or named by
    * another page (this page is a copy); `new` when it was not (or is the page itself); `refused`

@@ -18,7 +18,8 @@ export function executionsPage(sql: Sql, limit: number, beforeSeq?: number): { e
   createWatchTables(sql);
   const rows = executionsBefore<ExecutionRecord>(sql, limit + 1, beforeSeq);
   const page = rows.slice(0, limit);
-  return { executions: page.map((r) => r.record), lastSeq: page.at(-1)?.seq ?? null, more: rows.length > limit };
+  // Records made before findings existed have none: they read as null.
+  return { executions: page.map((r) => ({ ...r.record, findings: r.record.findings ?? null })), lastSeq: page.at(-1)?.seq ?? null, more: rows.length > limit };
 }
 
 /** Writes a delivery's state on its execution record (if the record is still kept). */
@@ -28,5 +29,5 @@ export function writeDeliveryState(sql: Sql, { execSeq, state }: RecordedAttempt
 
 /** The record of an execution that stored and charged nothing. */
 export function failedExecution(watchId: string, id: string, startedAt: string, error: string): ExecutionRecord {
-  return { id, watchId, startedAt, finishedAt: new Date().toISOString(), outcome: 'failed', costMicros: 0, briefKey: null, changes: [], error };
+  return { id, watchId, startedAt, finishedAt: new Date().toISOString(), outcome: 'failed', costMicros: 0, briefKey: null, changes: [], findings: null, error };
 }

@@ -1,17 +1,20 @@
 import { getObject } from '../db/objects.ts';
 import { readSalesProfile } from '../db/sales-profiles.ts';
 import { SalesProfileInput } from '../ground/schemas/profile.ts';
-import type { JsonValue, PropertyChange, WatchableType, WatchTier } from '../ground/schemas/watch.ts';
+import type { Claim, ExecutionFindings, JsonValue, PropertyChange, WatchableType, WatchTier } from '../ground/schemas/watch.ts';
 import { renderBrief } from '../research/brief.ts';
 import { topicSpeakers } from '../research/speakers.ts';
 import { researchProviders, researchWithFallback } from '../research/providers.ts';
 import { storeBrief } from '../research/store-brief.ts';
+import { readSiteBeforeResearch } from '../runs/site-read.ts';
 import { extractCompanyFacts, FACT_CUES, isNews } from './facts.ts';
+import { changesSection, claimsOf, findingsOf, type Baseline } from './findings.ts';
 
 /**
  * The research half of one watch execution, apart from its ledger (the watch object keeps that):
  * research the target through the same engines as the `research` command, render the brief,
- * extract the facts its cited sentences state and diff them with the target's properties. Nothing
+ * extract the facts its cited sentences state and diff them with the target's properties, and
+ * compare its cited claims with the baseline's (findings.ts; the brief opens with what changed). Nothing
  * is written until `commit`, which stores the brief (linked `about` the target, `cites` its
  * sources) and the changed properties (provenance kind `watch`, id the watch's, url the fact's
  * source) in one D1 batch with the watch's own statements (its charge).
@@ -24,12 +27,18 @@ export interface WatchToResearch {
   query: string | null;
   tier: WatchTier;
   sourcePolicy: { include: string[]; exclude: string[] };
+  /** The last succeeded execution's claims, read before this one researches; absent or null: this is the first. */
+  baseline?: Baseline | null;
 }
 
 export interface PreparedExecution {
   briefKey: string;
   topic: string;
   changes: PropertyChange[];
+  /** What changed in the cited claims since the baseline. */
+  findings: ExecutionFindings;
+  /** This brief's cited claims: the baseline once the execution commits. */
+  claims: Claim[];
   /** Writes the brief and the changes, with `also` in the same D1 batch. */
   commit(also: readonly D1PreparedStatement[]): Promise<void>;
 }
@@ -43,6 +52,9 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
   const { key } = watch.target;
   const [target, stored] = await Promise.all([getObject(db, org, watch.target.type, key), readSalesProfile(db, org)]);
   if (!target) throw new TargetMissing(`The watched ${watch.target.type} ${key} no longer exists in the organization.`);
+  // A company's site is read first (a re-read: conditional requests, what changed re-indexed), so the
+  // research sees the site as it is now. A read that cannot start or ends badly leaves what is stored.
+  if (watch.target.type === 'company') await readSiteBeforeResearch(env, org, key);
   const name = typeof target.properties.name === 'string' ? target.properties.name : undefined;
   const topic = watch.query ?? name ?? key;
   const profile = stored?.profile ?? SalesProfileInput.parse({});
@@ -51,7 +63,11 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
   // The watched company is the brief's subject, whether or not the query names it.
   const speakers = await topicSpeakers(db, org, topic, result.sources, { given: [key], ownDomain: profile.domain });
   const createdAt = now.toISOString();
-  const markdown = renderBrief({ topic, tier: watch.tier, date: createdAt.slice(0, 10), result, profile, sourcePolicy: watch.sourcePolicy, speakers });
+  const baseline = watch.baseline ?? null;
+  const claims = claimsOf(result);
+  const report = findingsOf(baseline, claims);
+  const opening = changesSection(baseline, report, claims.length);
+  const markdown = renderBrief({ topic, tier: watch.tier, date: createdAt.slice(0, 10), result, profile, sourcePolicy: watch.sourcePolicy, speakers, opening });
 
   const facts = extractCompanyFacts({ key, name }, result, now);
   const changes: PropertyChange[] = [];
@@ -70,6 +86,8 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
     briefKey,
     topic,
     changes,
+    findings: report.findings,
+    claims,
     async commit(also) {
       const objects = changes.length ? [{ type: watch.target.type, key, properties, sourceUrls }] : [];
       await storeBrief(db, org, brief, { kind: 'watch', id: watch.id }, { objects, also });

@@ -20,6 +20,7 @@ export function watchRow(watch: WatchRecord, nextRunAt: string | null): WatchRow
     targetKey: target.key,
     version: watch.version,
     webhookUrl: webhook?.url ?? null,
+    executionsWithChanges: watch.executionsWithChanges ?? 0,
   };
 }
 

@@ -13,6 +13,8 @@ export type WatchRecord = Omit<WatchInit, 'webhook'> &
     /** Absent on records made before webhooks existed: none. */
     webhook?: { url: string } | null;
     consecutiveFailures: number;
+    /** Charged executions whose findings added or removed a cited claim; absent on records made before findings existed: 0. */
+    executionsWithChanges?: number;
     /** Goes up with every change; the D1 mirror only ever takes a newer version. */
     version: number;
     retryScheduleId: string | null;

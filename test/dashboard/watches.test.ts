@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WatchView } from '../../src/ground/schemas/watch.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
-import { createAndSettle, json } from '../watches/helpers.ts';
+import { createAndSettle, GLOBEX_PRICING_WATCH, importPricingPage, json, NEW_PRICE, OLD_PRICE, runNow } from '../watches/helpers.ts';
 import { dashboardOrganization, page } from './pages.ts';
 
 async function watchedOrganization() {
@@ -45,6 +45,20 @@ describe('the watches page', () => {
     expect(html).toContain('<h2>Executions (1)</h2>');
     expect(html).toMatch(/<tr><td>\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/td><td>succeeded<\/td><td>\$0\.003<\/td><td><a href="\/dashboard\/objects\/view\?type=brief&amp;key=[^"]+">/);
     expect(html).toContain(`href="/dashboard/watches/${mine.watch.id}/cancel"`);
+  });
+
+  it("shows what changed in each execution's cited claims", async () => {
+    const mine = await dashboardOrganization();
+    await importMarket(mine.key);
+    await importPricingPage(mine.key, OLD_PRICE);
+    const watch = await createAndSettle(mine.key, GLOBEX_PRICING_WATCH);
+    await runNow(mine.key, watch.id);
+    await importPricingPage(mine.key, NEW_PRICE);
+    await runNow(mine.key, watch.id);
+    const { html } = await page(mine.browser, `/dashboard/watches/${watch.id}`);
+    expect(html).toContain('<th scope="col">Cited claims</th>');
+    const cells = [...html.matchAll(/<td>(first reading|no change|\d+ added, \d+ removed)<\/td><\/tr>/g)].map((m) => m[1]);
+    expect(cells).toEqual(['1 added, 1 removed', 'no change', 'first reading']);
   });
 
   it('cancels after a confirmation page: the watch never executes again', async () => {

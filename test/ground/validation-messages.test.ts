@@ -106,7 +106,7 @@ describe('validation messages name the field and what it allows', () => {
     const result = await client.callTool({ name: 'run-status', arguments: { kind: 'audits', id: '' } });
     expect(result.isError).toBe(true);
     expect((result.structuredContent as unknown as ErrorJson).details).toEqual([
-      { path: 'kind', message: 'kind must be one of "gtm-audit", "audit", not "audits"' },
+      { path: 'kind', message: 'kind must be one of "gtm-audit", "audit", "site-read", not "audits"' },
       { path: 'id', message: 'id must be a string of 1 to 100 characters' },
     ]);
     await client.close();

@@ -40,7 +40,7 @@ describe('capabilities follow the negotiated protocol version', () => {
       tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
     });
     const listed = await rpc(org.key, '2025-11-25', 'tools/list');
-    expect(listed.result!.tools!.filter((tool) => tool.execution !== undefined).map((tool) => tool.name).sort()).toEqual(['audit', 'gtm-audit']);
+    expect(listed.result!.tools!.filter((tool) => tool.execution !== undefined).map((tool) => tool.name).sort()).toEqual(['audit', 'gtm-audit', 'read-site']);
   });
 
   it('answers an initialize asking for an unknown version with the latest, tasks included', async () => {

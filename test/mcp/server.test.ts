@@ -25,6 +25,7 @@ describe('MCP server at /api/mcp', () => {
         'set-profile',
         'import-objects',
         'add-sources',
+        'read-site',
         'oms-metadata',
         'oms-search',
         'oms-pivot',

@@ -18,7 +18,7 @@ describe('MCP tasks (2025-11-25) backed by runs', () => {
     const org = await createOrganization();
     const { result } = await rpc(org.key, 'tools/list', {});
     const tools = result!.tools as { name: string; execution?: { taskSupport: string } }[];
-    expect(tools.filter((t) => t.execution?.taskSupport === 'optional').map((t) => t.name).sort()).toEqual(['audit', 'gtm-audit']);
+    expect(tools.filter((t) => t.execution?.taskSupport === 'optional').map((t) => t.name).sort()).toEqual(['audit', 'gtm-audit', 'read-site']);
   });
 
   it('runs gtm-audit as a task: create, get, result (the REST markdown), list', async () => {

@@ -16,7 +16,7 @@ describe('the watch-* tools', () => {
     const watch = created.structuredContent as unknown as WatchView;
     expect(watch).toMatchObject({ target: { type: 'company', key: 'globex.com' }, tier: 'lite', costCapMicros: 9000, status: 'active' });
     expect(text(created)).toContain(`Watch ${watch.id} created; its first execution runs now.`);
-    await untilExecutions(watch.id, 1);
+    const [first] = await untilExecutions(watch.id, 1);
 
     const got = await client.callTool({ name: 'watch-get', arguments: { id: watch.id } });
     expect(got.structuredContent).toEqual(await (await call(`/api/v1/oms/watches?id=${watch.id}`, { key: org.key })).json());
@@ -29,6 +29,8 @@ describe('the watch-* tools', () => {
     const execution = run.structuredContent as unknown as ExecutionRecord;
     expect(execution).toMatchObject({ watchId: watch.id, outcome: 'succeeded', costMicros: 3000 });
     expect(text(run)).toContain(`succeeded, charged 3,000 micros ($0.0030); brief ${execution.briefKey}`);
+    expect(execution.findings).toEqual({ since: first!.id, added: [], removed: [] });
+    expect(text(run)).toContain(`; cited claims unchanged since ${first!.id}`);
 
     const executions = await client.callTool({ name: 'watch-executions', arguments: { id: watch.id } });
     expect(executions.structuredContent).toEqual(await (await call(`/api/v1/oms/watches/executions?id=${watch.id}`, { key: org.key })).json());

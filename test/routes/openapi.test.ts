@@ -88,14 +88,14 @@ describe('GET /api/v1/openapi.json', () => {
     const poll = operation(document, '/api/v1/runs/{kind}/{id}', 'get');
     expect(poll.parameters).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ name: 'kind', in: 'path', required: true, schema: expect.objectContaining({ enum: ['gtm-audit', 'audit'] }) }),
+        expect.objectContaining({ name: 'kind', in: 'path', required: true, schema: expect.objectContaining({ enum: ['gtm-audit', 'audit', 'site-read'] }) }),
         expect.objectContaining({ name: 'id', in: 'path', required: true }),
       ]),
     );
     const list = operation(document, '/api/v1/runs', 'get');
     const query = Object.fromEntries((list.parameters ?? []).map((p) => [p.name, p]));
     expect(Object.keys(query).sort()).toEqual(['cursor', 'kind', 'limit', 'status']);
-    expect(query.kind).toMatchObject({ in: 'query', required: false, schema: { enum: ['gtm-audit', 'audit'] } });
+    expect(query.kind).toMatchObject({ in: 'query', required: false, schema: { enum: ['gtm-audit', 'audit', 'site-read'] } });
     expect(query.status).toMatchObject({ in: 'query', required: false, schema: { enum: ['running', 'completed', 'failed', 'cancelled'] } });
     expect(query.limit).toMatchObject({ in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } });
     expect(operation(document, '/api/v1/audit', 'get').parameters).toEqual([expect.objectContaining({ name: 'id', in: 'query', required: true })]);

@@ -23,9 +23,11 @@ describe('GET/PUT /api/v1/profile', () => {
       body: { ...FINISHED_PROFILE, domain: ' ACME.com ', competitors: ['Globex.COM'] },
     });
     expect(put.status).toBe(200);
-    const stored = await put.json<{ profile: typeof FINISHED_PROFILE; updatedAt: string }>();
+    const { siteReads, ...stored } = await put.json<{ profile: typeof FINISHED_PROFILE; updatedAt: string; siteReads?: unknown[] }>();
     expect(stored.profile.domain).toBe('acme.com');
     expect(stored.profile.competitors).toEqual(['globex.com']);
+    // Finishing the profile reads the sites this deployment reads: in tests, only the fixture sites.
+    expect(siteReads).toEqual([]);
     const get = await call('/api/v1/profile', { key: org.key });
     expect(await get.json()).toEqual(stored);
   });

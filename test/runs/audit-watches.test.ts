@@ -4,7 +4,21 @@ import { auditWatches } from '../../src/db/watches.ts';
 import type { WatchView } from '../../src/ground/schemas/watch.ts';
 import { call, createKey } from '../helpers/fixtures.ts';
 import { decide, importLines, requestThroughRest } from '../operations/action-helpers.ts';
-import { createAndSettle, createWith, failing, fireDueAlarm, json, marketOrganization, stubOf } from '../watches/helpers.ts';
+import {
+  createAndSettle,
+  createWith,
+  failing,
+  fireDueAlarm,
+  GLOBEX_PRICING_WATCH,
+  importPricingPage,
+  json,
+  marketOrganization,
+  NEW_PRICE,
+  OLD_PRICE,
+  runNow,
+  stubOf,
+  untilExecutions,
+} from '../watches/helpers.ts';
 import { auditReport, section } from './audit-helpers.ts';
 
 const watchOn = (key: string, costCapMicros = 9000) => ({ target: { type: 'company', key }, frequency: '1d', tier: 'lite', costCapMicros });
@@ -35,7 +49,7 @@ describe('the audit reviews research watches', () => {
     const report = await auditReport(org.key);
     const watches = section(report, 'Research watches');
     expect(watches).toContain('Score: **60/100**.');
-    expect(watches).toContain('5 watch(es): 2 active, 1 failing, 1 capped, 1 cancelled; 1 whose target no longer exists; 21,000 micros ($0.0210) spent.');
+    expect(watches).toContain('5 watch(es): 2 active, 1 failing, 1 capped, 1 cancelled; 1 whose target no longer exists; 21,000 micros ($0.0210) spent; 0 execution(s) with changes.');
     expect(watches).toContain(
       '- Spent in total: 21,000 micros ($0.0210); the 3 open (active or failing) watch(es): 15,000 micros ($0.0150) of their 33,000 micros ($0.0330) caps, 18,000 micros ($0.0180) left',
     );
@@ -57,8 +71,30 @@ describe('the audit reviews research watches', () => {
 
     // The other organization's watch is not counted; its own audit sees only it.
     const theirs = section(await auditReport(other.key), 'Research watches');
-    expect(theirs).toContain('1 watch(es): 1 active, 0 failing, 0 capped, 0 cancelled; 0 whose target no longer exists; 3,000 micros ($0.0030) spent.');
+    expect(theirs).toContain('1 watch(es): 1 active, 0 failing, 0 capped, 0 cancelled; 0 whose target no longer exists; 3,000 micros ($0.0030) spent; 0 execution(s) with changes.');
     expect(theirs).toContain('Score: **100/100**.');
+  });
+
+  it('counts the executions with changes (a cited claim added or removed since the execution before), from the D1 mirror', async () => {
+    const org = await marketOrganization();
+    await importPricingPage(org.key, OLD_PRICE);
+    const watch = await createAndSettle(org.key, GLOBEX_PRICING_WATCH);
+    expect((await runNow(org.key, watch.id)).findings).toMatchObject({ added: [], removed: [] });
+    await importPricingPage(org.key, NEW_PRICE);
+    const changed = await runNow(org.key, watch.id);
+    expect(changed.findings?.added).toHaveLength(1);
+    expect((await runNow(org.key, watch.id)).findings).toMatchObject({ added: [], removed: [] });
+    // A failed execution is no change either.
+    const failed = await untilExecutions(await createWith(org, failing), 1);
+    expect(failed[0]).toMatchObject({ outcome: 'failed', findings: null });
+
+    const row = await env.DB.prepare('SELECT executions, executions_with_changes AS changed FROM watches WHERE id = ?').bind(watch.id).first();
+    expect(row).toEqual({ executions: 4, changed: 1 });
+    const audit = await auditWatches(env.DB, org.id, 100, 10);
+    expect(audit).toMatchObject({ executions: 4, executionsWithChanges: 1 });
+    const watches = section(await auditReport(org.key), 'Research watches');
+    expect(watches).toContain('spent; 1 execution(s) with changes.');
+    expect(watches).toContain('- Executions with changes (their brief added or removed a cited claim since the execution before): 1 of 4 charged execution(s)');
   });
 
   it('is unscored without watches', async () => {

@@ -16,6 +16,30 @@ export async function marketOrganization(options: Parameters<typeof createOrgani
 
 export const GLOBEX_WATCH = { target: { type: 'company', key: 'globex.com' }, frequency: '1d', tier: 'lite', costCapMicros: 9000 };
 
+/** Globex's pricing page, and the sentence stating its price before and after a change. */
+export const PRICING_URL = 'https://globex.com/pricing';
+export const OLD_PRICE = 'Globex pricing starts at $99 per seat per month on the Team plan.';
+export const NEW_PRICE = 'Globex pricing starts at $129 per seat per month on the Team plan.';
+
+/** Imports Globex's pricing page (again) through the import endpoint, stating its price with `priceSentence`. */
+export async function importPricingPage(key: string, priceSentence: string): Promise<void> {
+  const page = {
+    type: 'source',
+    key: PRICING_URL,
+    properties: { title: 'Globex pricing', publishedAt: '2026-06-01', content: `${priceSentence} Enterprise plans are quoted per contract.` },
+  };
+  const response = await call('/api/v1/oms/objects/import', { key, method: 'POST', rawBody: JSON.stringify(page), headers: { 'Content-Type': 'application/x-ndjson' } });
+  if (response.status !== 200) throw new Error(`import failed: ${response.status} ${await response.text()}`);
+}
+
+/** A watch on Globex's pricing. */
+export const GLOBEX_PRICING_WATCH = { target: { type: 'company', key: 'globex.com' }, query: 'Globex pricing', frequency: '1d', tier: 'lite', costCapMicros: 30_000 };
+
+/** POST /api/v1/oms/watches/run?id=; 200 expected. */
+export async function runNow(key: string, id: string): Promise<ExecutionRecord> {
+  return json<ExecutionRecord>(await call(`/api/v1/oms/watches/run?id=${id}`, { key, method: 'POST' }), 200);
+}
+
 export async function json<T>(response: Response, status: number): Promise<T> {
   const text = await response.text();
   if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${text}`);

@@ -90,6 +90,14 @@ watches.get('/', async (c) => {
   );
 });
 
+/** What changed in the claims an execution's brief cites, since the execution before (its brief lists them). */
+function claimsChange({ findings }: ExecutionRecord): string {
+  if (!findings) return '—';
+  if (findings.since === null) return 'first reading';
+  if (findings.added.length === 0 && findings.removed.length === 0) return 'no change';
+  return `${findings.added.length} added, ${findings.removed.length} removed`;
+}
+
 function ExecutionTable({ list }: { list: ExecutionRecord[] }) {
   if (list.length === 0) return <p>No executions yet.</p>;
   return (
@@ -102,6 +110,7 @@ function ExecutionTable({ list }: { list: ExecutionRecord[] }) {
           <th scope="col">Cost</th>
           <th scope="col">Brief</th>
           <th scope="col">Changes</th>
+          <th scope="col">Cited claims</th>
         </tr>
       </thead>
       <tbody>
@@ -124,6 +133,7 @@ function ExecutionTable({ list }: { list: ExecutionRecord[] }) {
                 </ul>
               )}
             </td>
+            <td>{claimsChange(execution)}</td>
           </tr>
         ))}
       </tbody>

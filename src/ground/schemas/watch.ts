@@ -176,6 +176,47 @@ export interface PropertyChange {
   to: JsonValue;
 }
 
+/** Cited claims a watch execution keeps from its brief (the next execution compares with them). */
+export const MAX_CLAIMS_PER_EXECUTION = 100;
+/** Characters of a claim's text kept (a longer sentence is cut, and ends with "…"). */
+export const MAX_CLAIM_CHARS = 1_000;
+/** Claims listed in `findings.added` and in `findings.removed` each (the first ones, in brief order). */
+export const MAX_FINDINGS_LISTED = 50;
+
+/** One cited claim of a brief: a sentence it quotes, and the URL of a source it quotes it from. */
+export interface Claim {
+  text: string;
+  url: string;
+}
+
+/** What an execution's brief cites that the previous succeeded execution's brief did not, and the reverse. */
+export interface ExecutionFindings {
+  /** The previous succeeded execution's id; null for the watch's first (its lists are empty). */
+  since: string | null;
+  added: Claim[];
+  removed: Claim[];
+}
+
+const ClaimSchema = z
+  .object({
+    text: z.string().describe(`The quoted sentence, verbatim (at most ${MAX_CLAIM_CHARS} characters; a longer one is cut and ends with "…").`),
+    url: z.string().describe('The source it is quoted from.'),
+  })
+  .openapi('WatchClaim');
+
+/** The OpenAPI component of `ExecutionFindings`. */
+export const WatchFindings = z
+  .object({
+    since: z.string().nullable().describe("The previous succeeded execution's id, which this one is compared with; null for the watch's first execution (then both lists are empty)."),
+    added: z.array(ClaimSchema).describe(`Cited claims of this brief the previous one did not have, in this brief's order (at most ${MAX_FINDINGS_LISTED}).`),
+    removed: z.array(ClaimSchema).describe(`Cited claims of the previous brief this one no longer has, in its order (at most ${MAX_FINDINGS_LISTED}).`),
+  })
+  .describe(
+    'What changed in what the brief cites: claims compared by their text (case, spacing and Unicode forms ignored) and source URL. ' +
+      'null on a failed execution and on records made before findings existed.',
+  )
+  .openapi('WatchFindings');
+
 /** One execution of a watch: what it found and changed, and what it cost. */
 export interface ExecutionRecord {
   id: string;
@@ -186,6 +227,8 @@ export interface ExecutionRecord {
   costMicros: number;
   briefKey: string | null;
   changes: PropertyChange[];
+  /** What changed in the claims its brief cites; null when it failed (and on records made before findings existed, as read). */
+  findings: ExecutionFindings | null;
   error?: string;
   /** How its webhook delivery went (only on watches with a webhook; never part of the payload sent). */
   webhook?: WebhookDeliveryState;

@@ -9,6 +9,16 @@ const ProfileView = z
     complete: z.boolean().describe('True once onboarding is finished and commands run.'),
     missing: z.array(z.string()).describe('Fields still needed to finish onboarding, e.g. "icp.regions".'),
     updatedAt: z.string().nullable(),
+    siteReads: z
+      .array(
+        z.object({
+          domain: z.string(),
+          runId: z.string().nullable().describe('The site-read run (poll GET /api/v1/runs/site-read/{runId}), or null when none could start.'),
+          refused: z.string().optional().describe('Why no read started (the day\'s page limit, too many reads running).'),
+        }),
+      )
+      .optional()
+      .describe('PUT only, once the profile is finished: the site reads this save started, of the organization\'s own domain and its competitors\' (those not read since the profile was finished).'),
   })
   .openapi('ProfileView');
 

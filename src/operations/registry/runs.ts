@@ -24,7 +24,7 @@ const RunPage = z.object({ runs: z.array(RunSummary), nextCursor: z.string().nul
 
 /** A run's address in a REST path: any kind and id reach the core, which answers 404 for one that is not the caller's. */
 const RunPath = z.object({
-  kind: z.string().openapi({ enum: [...RUN_KINDS] }).describe('The command that started the run.'),
+  kind: z.string().openapi({ enum: [...RUN_KINDS] }).describe('The kind of run: the command that started it, or site-read.'),
   id: z.string().describe('The run id from X-Run-Id.'),
 });
 

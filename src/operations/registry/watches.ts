@@ -1,6 +1,6 @@
 import { z } from '../../ground/schemas/openapi.ts';
 import { paging } from '../../ground/schemas/paging.ts';
-import { CreatedWatch, Watch, type ExecutionRecord, type WatchView } from '../../ground/schemas/watch.ts';
+import { CreatedWatch, Watch, WatchFindings, type ExecutionRecord, type WatchView } from '../../ground/schemas/watch.ts';
 import { formatMicros } from '../../ground/money.ts';
 import { assertIdAlone, defineOperation, type Effects } from '../definition.ts';
 import { cancelWatch, createWatch, CreateWatchInput, getWatch, listWatches, listWatchExecutions, runWatch, WatchId, WatchListFilter } from '../watches.ts';
@@ -19,6 +19,7 @@ const Execution = z
     costMicros: z.int().describe('The tier price when it succeeded; 0 when it failed (a failed execution is not charged).'),
     briefKey: z.string().nullable().describe('The brief it stored (type brief), or null.'),
     changes: z.array(z.object({ property: z.string(), from: z.unknown(), to: z.unknown() })).describe("The target's properties it changed."),
+    findings: WatchFindings.nullable(),
     error: z.string().optional().describe('Why it failed.'),
     webhook: z
       .object({
@@ -60,7 +61,16 @@ function executionLine(execution: ExecutionRecord): string {
   const changes = execution.changes.length
     ? `changed ${execution.changes.map((c) => `${c.property} (${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)})`).join(', ')}`
     : 'no property changed';
-  return `- ${execution.id} at ${execution.startedAt}: succeeded, charged ${formatMicros(execution.costMicros)}; brief ${execution.briefKey}; ${changes}`;
+  return `- ${execution.id} at ${execution.startedAt}: succeeded, charged ${formatMicros(execution.costMicros)}; brief ${execution.briefKey}; ${changes}; ${findingsNote(execution)}`;
+}
+
+/** What changed in the cited claims, in words: `cited claims: 1 added, 1 removed since wex_...`. */
+function findingsNote({ findings }: ExecutionRecord): string {
+  if (!findings) return 'no findings recorded';
+  if (findings.since === null) return 'first reading of its cited claims';
+  const { added, removed } = findings;
+  if (!added.length && !removed.length) return `cited claims unchanged since ${findings.since}`;
+  return `cited claims: ${added.length} added, ${removed.length} removed since ${findings.since}`;
 }
 
 const lines = (text: string[], structured: object) => ({ text: `${text.join('\n')}\n`, structured: { ...structured } });
@@ -189,7 +199,8 @@ export const WATCH_OPERATIONS = [
       name: 'watch-executions',
       title: "A watch's executions",
       description:
-        "A watch's executions, newest first: when, outcome, cost, the brief it stored (read it with oms-get type brief) and the properties it changed. Paged by cursor.",
+        "A watch's executions, newest first: when, outcome, cost, the brief it stored (read it with oms-get type brief), the properties it changed, " +
+        'and its findings: the cited claims (sentence and source URL) its brief added and removed since the previous succeeded execution. Paged by cursor.',
       answer: (page, { id }) =>
         lines(
           [
