@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig, type Plugin } from 'vitest/config';
 import E2eAroundSequencer from './test/e2e/sequencer.ts';
-import { startSites, unusedPort } from './scripts/lib/site-server.ts';
+import { freePort } from './scripts/lib/free-port.ts';
+import { startSites } from './scripts/lib/site-server.ts';
 import { fixtureSites, OFFLINE_DOMAIN } from './test/sites/fixture-sites.ts';
 
 // Tests build D1 exactly as deploys and `npm run dev` do: the migrations in order. schema.sql (the
@@ -26,7 +27,7 @@ const schemaSql = await readD1Migrations({ projectPath: import.meta.dirname, mig
  * test/helpers/sites.ts.
  */
 const sites = await startSites(fixtureSites(), { unref: true });
-const siteOverrides = `${sites.overrides},${OFFLINE_DOMAIN}=http://127.0.0.1:${await unusedPort()}`;
+const siteOverrides = `${sites.overrides},${OFFLINE_DOMAIN}=http://127.0.0.1:${await freePort()}`;
 const siteControls = Object.fromEntries(Object.entries(sites.sites).map(([domain, site]) => [domain, site.origin]));
 
 const noDependencySourceMaps: Plugin = {

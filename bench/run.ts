@@ -31,15 +31,16 @@
  *                     functions with the most self time, writes bench/results/profiles/*.cpuprofile
  */
 import { spawn, execFile } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { hotFunctions, InspectorSession, startProfiling } from './cpu-profile.ts';
+import { CLOCK_TICKS_PER_SECOND, cpuSeconds, memoryMiB, workerdPid } from '../scripts/bench/proc.ts';
 import { benchConfig } from '../scripts/bench/setup.ts';
+import { freePort } from '../scripts/lib/free-port.ts';
 import { PROJECT_ROOT } from '../scripts/lib/wrangler.ts';
 import { BENCH_DIR, build, compatibilityDate, DIRECT_SOCKET, reconWorker, source } from './serve.ts';
 import { ACME_DEMO_KEY, loadDemoKnowledgeBase, seedLocalDatabase } from '../scripts/seed.ts';
@@ -66,7 +67,6 @@ if (!(DURATION >= 1 && DURATION <= 60) || !(CONNECTIONS >= 1 && CONNECTIONS <= 2
 }
 
 const AUTOCANNON = path.join(PROJECT_ROOT, 'node_modules', 'autocannon', 'autocannon.js');
-const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ; checked against `getconf CLK_TCK` below.
 
 // ---------------------------------------------------------------------------------------------
 // Scenarios.
@@ -196,36 +196,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** workerd's process: Miniflare's child named workerd. */
-function workerdPid(): number {
-  const pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (Number(fields[1]) === process.pid && comm.startsWith('workerd')) return Number(pid);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  throw new Error('workerd process not found among our children');
-}
-
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // After the comm: state is field 3 (index 0 here); utime and stime are fields 14 and 15.
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-}
-
-function memoryMiB(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
-  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Load.
 
@@ -317,18 +287,6 @@ async function measure(url: string, scenario: Scenario, limiter: Limiter, pid: n
     cpuUsPerRequest: requests > 0 ? (cpu * 1e6) / requests : Number.NaN,
     load1: os.loadavg()[0]!,
   };
-}
-
-/** A loopback port nothing listens on now (for workerd's inspector). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Prints the hottest functions of a scenario's profile and writes the profile for DevTools. */

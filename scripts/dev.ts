@@ -7,6 +7,11 @@
  * server sees the seeded data. Works offline and is idempotent. `--remote` is refused: the demo
  * data and keys exist only in the local database.
  *
+ * Unless `--var SITE_ORIGIN_OVERRIDES:...` is passed, the demo companies' sites (built from the demo
+ * market by scripts/lib/demo-sites.ts) are served on loopback ports and named in that var, so a site
+ * read (`POST /api/v1/oms/sites`) works offline; the announcement says how to try one and how to
+ * change a page between two reads.
+ *
  * Quiet by default: what a user needs (the URL, the keys, the demo data, warnings and errors).
  * `--verbose` (or `RECON_VERBOSE=1`) shows everything: wrangler's output for the seed, its banner
  * and bindings, and a log line per request from wrangler and from the Worker.
@@ -17,8 +22,11 @@
  */
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { ACME_DEMO_KEY, GLOBEX_DEMO_KEY, loadDemoKnowledgeBase, seedLocalDatabase, waitUntilServing } from './seed.ts';
+import path from 'node:path';
+import { ACME_DEMO_KEY, DEMO_KNOWLEDGE_BASE, GLOBEX_DEMO_KEY, loadDemoKnowledgeBase, seedLocalDatabase, waitUntilServing } from './seed.ts';
+import { demoSites } from './lib/demo-sites.ts';
 import { findDevServerDatabase, removeDevSession, stateDirectory, writeDevSession } from './lib/local-d1.ts';
+import { startSites } from './lib/site-server.ts';
 import { PROJECT_ROOT, spawnWrangler } from './lib/wrangler.ts';
 
 const DEFAULT_PORT = '8787';
@@ -61,6 +69,14 @@ try {
 }
 console.log(`Local D1 ready (migrations applied, demo organizations acme and globex). Starting the Worker on ${base}...`);
 
+// The demo market's sites on loopback, one port each, so that a site read works offline: the Worker
+// fetches their pages through SITE_ORIGIN_OVERRIDES, while every URL it stores stays the domain's.
+// A user who passes their own SITE_ORIGIN_OVERRIDES gets only theirs.
+const ownOverrides = extra.some((arg) => /^(--var=)?SITE_ORIGIN_OVERRIDES:/.test(arg));
+const sites = ownOverrides ? undefined : await startSites(demoSites(path.join(PROJECT_ROOT, DEMO_KNOWLEDGE_BASE)));
+const siteOverrides = sites ? ['--var', `SITE_ORIGIN_OVERRIDES:${sites.overrides}`] : [];
+if (sites && verbose) console.log(`Demo sites on loopback (SITE_ORIGIN_OVERRIDES): ${sites.overrides.replaceAll(',', ', ')}`);
+
 const port = has(extra, '--port') ? [] : ['--port', DEFAULT_PORT];
 // Quiet: wrangler prints only warnings and errors (its banner, bindings table, "Ready on" and one
 // line per request are info; the Worker's console.log access log is log level; console.error stays).
@@ -71,7 +87,7 @@ const logLevel = verbose || has(extra, '--log-level') ? [] : ['--log-level', 'wa
 const localWebhooks = ['--var', 'WEBHOOK_ALLOW_LOCAL_HTTP:true', '--var', 'SOURCES_ALLOW_LOCAL_HTTP:true'];
 // Verbose: the Worker's access log line for every request (a deployment samples successful ones).
 const everyRequestLogged = verbose ? ['--var', 'ACCESS_LOG_SAMPLE_RATE:1'] : [];
-const child = spawnWrangler(['dev', ...port, ...logLevel, ...localWebhooks, ...everyRequestLogged, ...extra], verbose ? 'inherit' : ['inherit', 'pipe', 'pipe'], {
+const child = spawnWrangler(['dev', ...port, ...logLevel, ...localWebhooks, ...everyRequestLogged, ...siteOverrides, ...extra], verbose ? 'inherit' : ['inherit', 'pipe', 'pipe'], {
   // Miniflare otherwise fetches a sample `Request.cf` from workers.cloudflare.com at every start,
   // which offline prints an ENOTFOUND stack trace; the placeholder it falls back to is all local
   // development needs.
@@ -145,8 +161,18 @@ Recon is ready on ${base} (demo data loaded into acme: ${result.imported} new, $
     curl -X POST ${base}/api/v1/commands/research \\
       -H "Authorization: Bearer ${ACME_DEMO_KEY}" \\
       -H 'Content-Type: application/json' -d '{"topic": "Acme Analytics pricing"}'
-
+${sites ? siteReadHint() : ''}
 ${verbose ? '' : 'Requests are not logged; errors are. For every log line: npm run dev -- --verbose. '}Stop with Ctrl-C.`;
+}
+
+/** How to try a site read of a demo site, and to change one of its pages so the next read sees a change. */
+function siteReadHint(): string {
+  const globex = sites!.sites['globex.com']!;
+  return `
+  Read a competitor's site (the demo market's ${Object.keys(sites!.sites).length} sites are served on loopback):
+    curl -X POST ${base}/api/v1/oms/sites -H "Authorization: Bearer ${ACME_DEMO_KEY}" -H 'Content-Type: application/json' -d '{"domain": "globex.com"}'
+    then change its price and read again: curl -s ${globex.origin}/pricing | sed 's/\\$49 per seat/\\$59 per seat/' | curl -X PUT '${globex.origin}/__site/pages?path=/pricing' --data-binary @-
+`;
 }
 
 /**

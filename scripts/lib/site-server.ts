@@ -330,15 +330,3 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | und
     request.on('error', reject);
   });
 }
-
-/** A loopback port nothing listens on now (for a site that is offline). */
-export function unusedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}

@@ -6,26 +6,15 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { DEV_SESSION_FILE, readDevSession } from '../../scripts/lib/local-d1.ts';
 import { PROJECT_ROOT, wranglerEnv } from '../../scripts/lib/wrangler.ts';
 import { ACME_DEMO_KEY, GLOBEX_DEMO_KEY } from '../../scripts/seed.ts';
 
 const READY = /^Recon is ready on (http:\/\/localhost:\d+) /m;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** True while any process of the group `pgid` is alive. */
 function groupAlive(pgid: number): boolean {
@@ -147,6 +136,43 @@ describe('npm run dev', () => {
     expect(await keys('list', '--org', 'nobody-here')).toMatchObject({ code: 1, stderr: 'No organization with slug "nobody-here".\n' });
     // Nor did the server log a database error meanwhile.
     expect(output).not.toMatch(/SQLITE_BUSY|D1_ERROR|session commit token/);
+  });
+
+  it('serves the demo companies\' sites on loopback and says how to read one and change a page', async () => {
+    expect(output).toContain(`curl -X POST http://localhost:${port}/api/v1/oms/sites`);
+    expect(output).toContain(`-d '{"domain": "globex.com"}'`);
+    const origin = /curl -s (http:\/\/127\.0\.0\.1:\d+)\/pricing \| sed/.exec(output)?.[1];
+    expect(origin).toBeDefined();
+    expect(output).toContain(`curl -X PUT '${origin}/__site/pages?path=/pricing' --data-binary @-`);
+    // The site is the demo market's globex.com: its pricing source as a page, robots.txt and sitemap.
+    const pricing = await (await fetch(`${origin}/pricing`)).text();
+    expect(pricing).toContain('<title>Globex pricing: Team, Professional and Enterprise plans</title>');
+    expect(pricing).toContain('<p>The Team plan costs $49 per seat per month and includes a minimum of 10 seats, core dashboards and product analytics.</p>');
+    expect(await (await fetch(`${origin}/robots.txt`)).text()).toContain('Sitemap: https://globex.com/sitemap.xml');
+    expect(await (await fetch(`${origin}/sitemap.xml`)).text()).toContain('<loc>https://globex.com/compare/globex-vs-acme-analytics</loc>');
+
+    // A site read of globex.com (3 pages, to stay short at the default 1 s between requests) reads that loopback site.
+    const start = await fetch(`${readyUrl}/api/v1/oms/sites`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ACME_DEMO_KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ domain: 'globex.com', pages: 3 }),
+    });
+    expect(start.status).toBe(202);
+    const location = start.headers.get('location')!;
+    let status = 'running';
+    let report = '';
+    for (let i = 0; i < 120 && status === 'running'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const poll = await fetch(`${readyUrl}${location}`, { headers: { Authorization: `Bearer ${ACME_DEMO_KEY}` } });
+      report = await poll.text();
+      status = poll.headers.get('x-run-status')!;
+    }
+    expect(status).toBe('completed');
+    expect(report).toContain('3 of at most 3 pages requested');
+    const log = (await (await fetch(`${origin}/__site/log`)).json()) as { requests: { path: string; userAgent?: string }[] };
+    const paths = log.requests.filter((request) => request.userAgent?.startsWith('ReconBot/')).map((request) => request.path);
+    expect(paths.slice(0, 2)).toEqual(['/robots.txt', '/sitemap.xml']);
+    expect(paths).toContain('/pricing');
   });
 
   it('stops on SIGTERM with wrangler and workerd', async () => {

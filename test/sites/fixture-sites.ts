@@ -4,7 +4,7 @@
  * SITE_ORIGIN_OVERRIDES; tests find their domains and control origins with test/helpers/sites.ts.
  * No Node or Workers API here, so both sides may import the facts the pages state.
  *
- * - COMPANY (northwind.example, and copies northwind-2.example, northwind-3.example for test
+ * - COMPANY (northwind.example, and copies northwind-2.example to northwind-5.example for test
  *   files that change pages or read the request log without stepping on each other): a company's
  *   site with what a GTM team reads (home, pricing, product, about, customers, blog, careers,
  *   changelog, integrations, a comparison), facts in sentences; robots.txt with a `ReconBot` group
@@ -23,6 +23,7 @@
  * - SLOW (slow.example): a page that never answers and one that takes 12 s (past the 10 s
  *   deadline): a test reading it should lower the page deadline.
  * - OFFLINE (offline.example): mapped to a loopback port nothing listens on.
+ * - SERVER_CHECK (site-server.example): the company site again, for the test of the server itself.
  */
 import type { SitePage, SiteSpec } from '../../scripts/lib/site-types.ts';
 
@@ -41,6 +42,8 @@ export const HOSTILE_DOMAIN = 'hostile.example';
 export const HOSTILE_FILES_DOMAIN = 'hostile-files.example';
 export const SLOW_DOMAIN = 'slow.example';
 export const OFFLINE_DOMAIN = 'offline.example';
+/** A copy of the company site that only test/sites/site-server.test.ts touches (it checks the server itself). */
+export const SERVER_CHECK_DOMAIN = 'site-server.example';
 
 export const COMPANY_NAME = 'Northwind Robotics';
 /** The Fleet plan's price before and after the change tests make. */
@@ -226,9 +229,10 @@ export function hostileSite(): SiteSpec {
 export function hostileFilesSite(domain = HOSTILE_FILES_DOMAIN): SiteSpec {
   const bigUrls = Array.from({ length: 10_000 }, (_, i) => `/listed/${i}`);
   return {
-    // Over 500 KiB: rules past the parsed prefix are ignored (the Disallow of /late/ among them).
-    robots: `User-agent: *\nAllow: /\n${'# padding line of a robots.txt that is far too long\n'.repeat(12_000)}User-agent: ReconBot\nDisallow: /late/\n`
-      + ['/bomb.xml.gz', '/loop-a.xml', '/big.xml', '/broken.xml'].map((path) => `Sitemap: https://${domain}${path}`).join('\n'),
+    // Over 500 KiB: the sitemaps come first, within the parsed prefix; rules past it are ignored (the Disallow of /late/ among them).
+    robots:
+      ['/bomb.xml.gz', '/loop-a.xml', '/big.xml', '/broken.xml'].map((path) => `Sitemap: https://${domain}${path}\n`).join('') +
+      `User-agent: *\nAllow: /\n${'# padding line of a robots.txt that is far too long\n'.repeat(12_000)}User-agent: ReconBot\nDisallow: /late/\n`,
     sitemaps: {
       // 16 MiB of XML once inflated (past the 10 MiB a sitemap may inflate to), about 16 KiB compressed.
       '/bomb.xml.gz': { xml: sitemapXml(domain, ['/from-bomb']), gzip: true, padTo: 16 * 1024 * 1024 },
@@ -261,7 +265,7 @@ export function slowSite(): SiteSpec {
 /** Every fixture site by domain, except OFFLINE_DOMAIN (a port nothing listens on). */
 export function fixtureSites(): Record<string, SiteSpec> {
   return {
-    ...Object.fromEntries(COMPANY_DOMAINS.map((domain) => [domain, companySite(domain)])),
+    ...Object.fromEntries([...COMPANY_DOMAINS, SERVER_CHECK_DOMAIN].map((domain) => [domain, companySite(domain)])),
     [POLITE_DOMAIN]: politeSite(),
     [HOSTILE_DOMAIN]: hostileSite(),
     [HOSTILE_FILES_DOMAIN]: hostileFilesSite(),

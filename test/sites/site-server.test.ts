@@ -1,16 +1,16 @@
 /**
  * The fixture sites as the Workers pool reaches them: served on loopback by vitest.config.ts,
  * named in the Worker's SITE_ORIGIN_OVERRIDES, their control paths usable from workerd over HTTP
- * (test/helpers/sites.ts). Only pages of its own (a fresh path) are changed here, and only its own
- * requests are looked for in the logs, so files reading the same sites are not disturbed.
+ * (test/helpers/sites.ts). It requests pages of SERVER_CHECK_DOMAIN only, a site no other file reads,
+ * so the request logs other files check never see its requests.
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/ground/config.ts';
 import { siteLog, siteOrigin, setSitePage, removeSitePage } from '../helpers/sites.ts';
-import { COMPANY_DOMAINS, fixtureSites, HOSTILE_DOMAIN, OFFLINE_DOMAIN, POLITE_DOMAIN, pricingSentence, PRICE_BEFORE, SLOW_DOMAIN } from './fixture-sites.ts';
+import { fixtureSites, HOSTILE_DOMAIN, OFFLINE_DOMAIN, POLITE_DOMAIN, pricingSentence, PRICE_BEFORE, SERVER_CHECK_DOMAIN, SLOW_DOMAIN } from './fixture-sites.ts';
 
-const domain = COMPANY_DOMAINS[0];
+const domain = SERVER_CHECK_DOMAIN;
 
 describe('fixture sites', () => {
   it('are every one in SITE_ORIGIN_OVERRIDES at the origin tests control, and the offline one on a loopback port', () => {

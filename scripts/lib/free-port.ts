@@ -1,0 +1,16 @@
+/**
+ * A loopback port nothing listens on now: for a server that must be told its port before it starts
+ * (workerd's inspector, `npm run dev` in a test), or for a site that is offline on purpose.
+ */
+import { createServer, type AddressInfo } from 'node:net';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
