@@ -25,10 +25,9 @@ export class SiteHostGate extends DurableObject {
 
   /**
    * A request start: a lease and how long to wait before starting (the gap after the previous
-   * start), or, with `maxInFlight` leases out, when to ask again.
+   * start), or, with `maxInFlight` leases out, when to ask again. `now` is the clock (tests pass a later time).
    */
-  async acquire(gapMs: number, maxInFlight: number): Promise<GateAnswer> {
-    const now = Date.now();
+  async acquire(gapMs: number, maxInFlight: number, now = Date.now()): Promise<GateAnswer> {
     for (const [lease, expires] of this.#leases) if (expires <= now) this.#leases.delete(lease);
     if (this.#leases.size >= maxInFlight) {
       const soonest = Math.min(...this.#leases.values());

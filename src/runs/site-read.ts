@@ -13,6 +13,7 @@ import { DEFAULT_PAGE_BUDGET, Frontier, QUEUE_PER_BUDGET, siteUrl, type Frontier
 import { extractLinks } from '../sites/links.ts';
 import { robotsPolicyFor, SITE_READER_USER_AGENT, type RobotsPolicy } from '../sites/robots.ts';
 import { expandSitemaps } from '../sites/sitemap.ts';
+import type { GateAnswer, SiteHostGate } from '../durable-objects/site-host-gate.ts';
 import { launchRun } from './launch.ts';
 import type { RunPlan, RunRecord, StepOutput, StepResult, StepWork } from './types.ts';
 
@@ -121,36 +122,46 @@ function today(now = Date.now()): string {
 
 const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
-/** What every request of one read shares: where it goes and how it is paced. */
+/**
+ * What every request of one read shares: where it goes and how it is paced. Each request first takes
+ * a start from the site's SiteHostGate (at most SITE_REQUESTS_IN_FLIGHT at once and `gapMs` apart,
+ * across every read of the site, whichever organization's), and gives it back when its answer is in.
+ */
 class SiteClient {
-  #lastStart = 0;
   readonly #gapMs: number;
+  readonly #gate: DurableObjectStub<SiteHostGate>;
 
   constructor(
+    env: Env,
     readonly domain: string,
     readonly options: Pick<SitePageOptions, 'originOverrides' | 'fetch'>,
     minDelayMs: number,
     crawlDelaySeconds: number | undefined,
   ) {
     this.#gapMs = Math.max(minDelayMs, (crawlDelaySeconds ?? 0) * 1000);
-  }
-
-  /** Waits until the next request may start (the gap after the previous start), and claims that start. */
-  async turn(): Promise<void> {
-    const wait = this.#lastStart + this.#gapMs - Date.now();
-    this.#lastStart = Math.max(Date.now(), this.#lastStart + this.#gapMs);
-    await sleep(wait);
+    this.#gate = env.SITE_GATES.get(env.SITE_GATES.idFromName(domain));
   }
 
   async request(url: string, extra: Partial<SitePageOptions> = {}): Promise<SitePage> {
-    await this.turn();
-    return fetchSitePage(url, { domain: this.domain, userAgent: SITE_READER_USER_AGENT, ...this.options, ...extra });
+    let answer: GateAnswer = await this.#gate.acquire(this.#gapMs, SITE_REQUESTS_IN_FLIGHT);
+    while (answer.lease === null) {
+      await sleep(answer.retryInMs);
+      answer = await this.#gate.acquire(this.#gapMs, SITE_REQUESTS_IN_FLIGHT);
+    }
+    const { lease, waitMs } = answer;
+    await sleep(waitMs);
+    try {
+      return await fetchSitePage(url, { domain: this.domain, userAgent: SITE_READER_USER_AGENT, ...this.options, ...extra });
+    } finally {
+      // A lease not given back frees itself after LEASE_MS.
+      await this.#gate.release(lease).catch(() => {});
+    }
   }
 }
 
 function clientFor(env: Env, domain: string, crawlDelaySeconds: number | undefined): SiteClient {
   const config = readConfig(env);
-  return new SiteClient(domain, { originOverrides: config.SITE_ORIGIN_OVERRIDES }, config.SITE_READ_MIN_DELAY_MS, crawlDelaySeconds);
+  return new SiteClient(env, domain, { originOverrides: config.SITE_ORIGIN_OVERRIDES }, config.SITE_READ_MIN_DELAY_MS, crawlDelaySeconds);
 }
 
 function robotsPolicyOf(record: RobotsRecord): RobotsPolicy {
