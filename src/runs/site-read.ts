@@ -487,9 +487,9 @@ function render(run: RunRecord): string {
   const lines = [`# Site read of ${escapeInline(domain)}`, '', `Run ${run.id}, ${run.status}; page budget ${budget}.`, ''];
   for (const step of run.steps) {
     if (step.status === 'done' && step.output) {
-      lines.push(`## ${STEP_TITLES[step.name as keyof typeof STEP_TITLES] ?? step.name}`, '', `${escapeInline(step.output.summary)}.`, '', ...step.output.details, '');
+      lines.push(`## ${STEP_TITLES[step.name as keyof typeof STEP_TITLES] ?? step.name}`, '', sentence(escapeInline(step.output.summary)), '', ...step.output.details, '');
     } else if (step.status === 'failed') {
-      lines.push(`## ${STEP_TITLES[step.name as keyof typeof STEP_TITLES] ?? step.name}`, '', `Failed: ${escapeInline(step.error ?? 'unknown error')}.`, '');
+      lines.push(`## ${STEP_TITLES[step.name as keyof typeof STEP_TITLES] ?? step.name}`, '', sentence(`Failed: ${escapeInline(step.error ?? 'unknown error')}`), '');
     } else if (run.status !== 'running') {
       lines.push(`## ${STEP_TITLES[step.name as keyof typeof STEP_TITLES] ?? step.name}`, '', `Not done (the run was ${run.status}${step.progress ? ` after ${escapeInline(step.progress)}` : ''}).`, '');
     }
@@ -498,6 +498,11 @@ function render(run: RunRecord): string {
     lines.push(`The pages read are sources of your organization now: \`research\` cites them, and a later read of ${escapeInline(domain)} sends conditional requests.`, '');
   }
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** `text` ending with one full stop. */
+function sentence(text: string): string {
+  return `${text.replace(/[.\s]+$/, '')}.`;
 }
 
 const STEP_TITLES = { discover: 'robots.txt and sitemaps', pages: 'Pages', company: 'Company' } as const;

@@ -177,6 +177,11 @@ export const PAGE_KIND_RULES: readonly PageKindRule[] = [
 export const PAGE_DEPTH_PENALTY = 15;
 /** Subtracted for each trap found in a path (TRAP_RULES): read, if at all, after every ordinary page. */
 export const TRAP_PENALTY = 100;
+/**
+ * Pages of one kind of trap a read requests at most: enough to read a real archive page or two, not
+ * to spend the budget walking a calendar month after month once the real pages ran out.
+ */
+export const MAX_PAGES_PER_TRAP = 3;
 /** A path longer than this many characters, or deeper than MAX_PLAIN_DEPTH segments, is a trap. */
 export const MAX_PLAIN_PATH_LENGTH = 200;
 export const MAX_PLAIN_DEPTH = 6;
@@ -279,7 +284,8 @@ export type FrontierSkip =
   | SiteUrlRefusal
   | 'disallowed' // refused by the read's `allows` (robots.txt)
   | 'duplicate' // already queued or already read (or known as another page's canonical URL)
-  | 'queue-full'; // dropped from (or not let into) a full queue for URLs of higher priority
+  | 'queue-full' // dropped from (or not let into) a full queue for URLs of higher priority
+  | 'trap'; // a trap (calendar, date archive, pagination, ...) of which MAX_PAGES_PER_TRAP pages were read already
 
 /** What the run's report shows of the frontier. */
 export interface FrontierReport {
@@ -320,6 +326,8 @@ export interface FrontierSnapshot {
   /** [url, priority], in queue order (worst first). */
   queue: [string, number][];
   visited: string[];
+  /** Pages requested per trap (absent in snapshots of older reads: none). */
+  traps?: Record<string, number>;
   hashes: [string, string][];
   requested: number;
   enqueued: number;
@@ -357,8 +365,10 @@ export class Frontier {
   #requested = 0;
   #enqueued = 0;
   readonly #skipped: Record<FrontierSkip, number> = {
-    invalid: 0, scheme: 0, credentials: 0, 'off-site': 0, 'too-long': 0, 'non-html': 0, disallowed: 0, duplicate: 0, 'queue-full': 0,
+    invalid: 0, scheme: 0, credentials: 0, 'off-site': 0, 'too-long': 0, 'non-html': 0, disallowed: 0, duplicate: 0, 'queue-full': 0, trap: 0,
   };
+  /** Pages requested per trap (TRAP_RULES' names). */
+  readonly #trapPages = new Map<string, number>();
   readonly #duplicates = { canonical: 0, contentHash: 0 };
 
   constructor(options: FrontierOptions) {
@@ -409,6 +419,12 @@ export class Frontier {
         this.#skipped.duplicate += 1;
         continue;
       }
+      const traps = pageTraps(entry.url);
+      if (traps.some((trap) => (this.#trapPages.get(trap) ?? 0) >= MAX_PAGES_PER_TRAP)) {
+        this.#skipped.trap += 1;
+        continue;
+      }
+      for (const trap of traps) this.#trapPages.set(trap, (this.#trapPages.get(trap) ?? 0) + 1);
       this.#visited.add(entry.url);
       this.#requested += 1;
       return entry.url;
@@ -470,6 +486,7 @@ export class Frontier {
     return {
       queue: this.#queue.map((entry) => [entry.url, entry.priority]),
       visited: [...this.#visited],
+      traps: Object.fromEntries(this.#trapPages),
       hashes: [...this.#hashes],
       requested: this.#requested,
       enqueued: this.#enqueued,
@@ -488,6 +505,7 @@ export class Frontier {
     frontier.#queue.sort(ascending);
     for (const url of snapshot.visited) frontier.#visited.add(url);
     for (const [hash, url] of snapshot.hashes) frontier.#hashes.set(hash, url);
+    for (const [trap, pages] of Object.entries(snapshot.traps ?? {})) frontier.#trapPages.set(trap, pages);
     frontier.#requested = snapshot.requested;
     frontier.#enqueued = snapshot.enqueued;
     Object.assign(frontier.#skipped, snapshot.skipped);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   Frontier,
+  MAX_PAGES_PER_TRAP,
   MAX_URL_LENGTH,
   pageKind,
   pagePriority,
@@ -222,7 +223,7 @@ describe('Frontier', () => {
 
   it('bounds its queue at 10 x budget, dropping the lowest priority, and counts what it skipped', () => {
     const frontier = new Frontier({ domain: 'example.com', budget: 5 });
-    for (let i = 0; i < 10_000; i += 1) frontier.add(`https://example.com/blog/page/${i}`);
+    for (let i = 0; i < 10_000; i += 1) frontier.add(`https://example.com/blog/post-${i}`);
     expect(frontier.report().queued).toBe(50);
     expect(frontier.add('https://example.com/pricing').queued).toBe(true);
     expect(frontier.add('https://example.com/tag/x/page/9')).toEqual({ queued: false, reason: 'queue-full' });
@@ -233,11 +234,26 @@ describe('Frontier', () => {
     const report = frontier.report();
     expect(report.queued).toBe(50);
     expect(report.skipped).toEqual({
-      invalid: 1, scheme: 1, credentials: 0, 'off-site': 1, 'too-long': 0, 'non-html': 1, disallowed: 0, duplicate: 0, 'queue-full': 10_000 - 50 + 1 + 1,
+      invalid: 1, scheme: 1, credentials: 0, 'off-site': 1, 'too-long': 0, 'non-html': 1, disallowed: 0, duplicate: 0, 'queue-full': 10_000 - 50 + 1 + 1, trap: 0,
     });
     // The queue kept the best: pricing, then the equal pages whose URLs sort first.
-    const pages = Array.from({ length: 10_000 }, (_, i) => `https://example.com/blog/page/${i}`).sort();
+    const pages = Array.from({ length: 10_000 }, (_, i) => `https://example.com/blog/post-${i}`).sort();
     expect([frontier.next(), frontier.next(), frontier.next(), frontier.next(), frontier.next()]).toEqual(['https://example.com/pricing', ...pages.slice(0, 4)]);
+  });
+
+  it(`reads at most ${MAX_PAGES_PER_TRAP} pages of one trap, however much budget is left`, () => {
+    const frontier = new Frontier({ domain: 'example.com', budget: 50 });
+    for (let month = 1; month <= 12; month += 1) frontier.add(`https://example.com/events/calendar/2026/${month}`);
+    frontier.add('https://example.com/pricing');
+    const read: string[] = [];
+    for (let url = frontier.next(); url !== undefined; url = frontier.next()) read.push(url);
+    expect(read[0]).toBe('https://example.com/pricing');
+    expect(read.filter((url) => url.includes('/calendar/'))).toHaveLength(MAX_PAGES_PER_TRAP);
+    expect(frontier.report().skipped.trap).toBe(12 - MAX_PAGES_PER_TRAP);
+    // A snapshot keeps the count: the restored frontier reads no more of the trap.
+    const again = Frontier.restore({ domain: 'example.com', budget: 50 }, frontier.snapshot());
+    again.add('https://example.com/events/calendar/2027/1');
+    expect(again.next()).toBeUndefined();
   });
 
   it('never queues a URL the site disallows, and asks about the URL it would request', () => {
