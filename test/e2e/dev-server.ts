@@ -18,7 +18,9 @@ import { inject } from 'vitest';
 import { unstable_startWorker } from 'wrangler';
 import { removeDevSession, writeDevSession } from '../../scripts/lib/local-d1.ts';
 import { PROJECT_ROOT } from '../../scripts/lib/wrangler.ts';
-import { loadDemoKnowledgeBase, seedLocalDatabase } from '../../scripts/seed.ts';
+import { DEMO_KNOWLEDGE_BASE, loadDemoKnowledgeBase, seedLocalDatabase } from '../../scripts/seed.ts';
+import { demoSites } from '../../scripts/lib/demo-sites.ts';
+import { startSites } from '../../scripts/lib/site-server.ts';
 import { FAILED, READY_SUFFIX, type SeededState } from './seeded-state.ts';
 
 export interface DevServer {
@@ -34,13 +36,19 @@ export interface DevServerOptions {
   beforeSeed?: (persistTo: string) => Promise<void>;
   /** Load the demo knowledge base into acme, as `npm run dev` does (default true). */
   knowledgeBase?: boolean;
-  /** Vars set on top of wrangler.toml's, as `npm run dev` passes `--var` (e.g. WEBHOOK_ALLOW_LOCAL_HTTP). */
+  /**
+   * Vars set on top of wrangler.toml's, as `npm run dev` passes `--var` (e.g. WEBHOOK_ALLOW_LOCAL_HTTP).
+   * Without SITE_ORIGIN_OVERRIDES here, the server reads the demo market's sites on loopback, as
+   * `npm run dev` does, and no other site (site reads on onboarding and before watches never leave
+   * the machine).
+   */
   vars?: Record<string, string>;
 }
 
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
   const persistTo = await mkdtemp(path.join(tmpdir(), 'recon-e2e-'));
   const knowledgeBase = options.knowledgeBase !== false;
+  let sites: Awaited<ReturnType<typeof startSites>> | undefined;
   try {
     const seeded = options.beforeSeed ? undefined : await seededState(knowledgeBase ? 'knowledge-base' : 'seeded');
     if (seeded) {
@@ -49,11 +57,11 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       await options.beforeSeed?.(persistTo);
       await seedLocalDatabase({ persistTo, quiet: true });
     }
+    sites = options.vars?.SITE_ORIGIN_OVERRIDES === undefined ? await startSites(demoSites(path.join(PROJECT_ROOT, DEMO_KNOWLEDGE_BASE)), { unref: true }) : undefined;
+    const vars = { ...(sites ? { SITE_ORIGIN_OVERRIDES: sites.overrides } : {}), ...options.vars };
     const worker = await unstable_startWorker({
       config: path.join(PROJECT_ROOT, 'wrangler.toml'),
-      ...(options.vars
-        ? { bindings: Object.fromEntries(Object.entries(options.vars).map(([name, value]) => [name, { type: 'plain_text' as const, value }])) }
-        : {}),
+      bindings: Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: 'plain_text' as const, value }])),
       dev: {
         server: { hostname: '127.0.0.1', port: 0 },
         inspector: false,
@@ -71,10 +79,12 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       async stop() {
         removeDevSession(persistTo, process.pid);
         await worker.dispose();
+        await sites?.close();
         await rm(persistTo, { recursive: true, force: true });
       },
     };
   } catch (error) {
+    await sites?.close();
     await rm(persistTo, { recursive: true, force: true });
     throw error;
   }

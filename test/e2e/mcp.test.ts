@@ -19,6 +19,7 @@ const TOOLS = [
   'set-profile',
   'import-objects',
   'add-sources',
+  'read-site',
   'oms-metadata',
   'oms-search',
   'oms-pivot',
@@ -118,6 +119,21 @@ describe('MCP over HTTP with the SDK client', () => {
     expect(mcpRunThroughRest.headers.get('X-Run-Status')).toBe('completed');
     expect(await mcpRunThroughRest.text()).toBe(textOf(mcpRunThroughMcp));
     expect(restRunThroughMcp.structuredContent).toMatchObject({ runId: restRunId, status: 'completed' });
+    await client.close();
+  });
+
+  it("reads a demo company's site through read-site, served on loopback as under npm run dev, and polls it to its report", async () => {
+    const client = await connect(ACME_KEY);
+    const started = await client.callTool({ name: 'read-site', arguments: { domain: 'globex.com', pages: 5 } });
+    expect(started.isError).toBeFalsy();
+    const { runId } = started.structuredContent as { runId: string };
+    let polled = await client.callTool({ name: 'run-status', arguments: { kind: 'site-read', id: runId } });
+    for (let i = 0; i < 300 && (polled.structuredContent as { status: string }).status === 'running'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      polled = await client.callTool({ name: 'run-status', arguments: { kind: 'site-read', id: runId } });
+    }
+    expect(polled.structuredContent).toMatchObject({ runId, kind: 'site-read', status: 'completed' });
+    expect(textOf(polled)).toMatch(/# Site read of globex\.com[\s\S]*5 of at most 5 pages requested/);
     await client.close();
   });
 
