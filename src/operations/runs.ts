@@ -101,10 +101,11 @@ export async function startAudit(ctx: CoreContext, input: AuditInput, profile: S
 
 /**
  * The caller's run `id` of `kind` (any kind when `kind` is undefined); 404 for a malformed id,
- * another kind, or another organization.
+ * another kind, or another organization; 403 without `commands` unless it is a site read and the key has `oms:write`.
  */
 async function readRun(ctx: CoreContext, kind: string | undefined, id: string): Promise<{ run: RunRecord; stub: DurableObjectStub<import('../durable-objects/run-object.ts').RunObject> }> {
-  assertScope(ctx, 'commands');
+  // Site reads are started with oms:write, so that scope polls and cancels them too; every other run needs commands.
+  if (!ctx.principal.scopes.includes('oms:write') || (kind !== undefined && kind !== 'site-read')) assertScope(ctx, 'commands');
   if ((kind !== undefined && !(RUN_KINDS as readonly string[]).includes(kind)) || !RUN_ID.test(id)) throw notFound(kind ?? 'async', id);
   let objectId: DurableObjectId;
   try {
@@ -118,6 +119,7 @@ async function readRun(ctx: CoreContext, kind: string | undefined, id: string): 
   if (!run || run.organizationId !== ctx.principal.organization.id || (kind !== undefined && run.kind !== kind)) {
     throw notFound(kind ?? 'async', id);
   }
+  if (run.kind !== 'site-read') assertScope(ctx, 'commands');
   return { run, stub };
 }
 

@@ -69,3 +69,20 @@ describe('the read-site tool', () => {
     expect((await runs.json<{ runs: unknown[] }>()).runs).toEqual([]);
   });
 });
+
+describe('a key with oms:write but not commands', () => {
+  it('starts, polls and cancels its site reads, and still may not poll an audit', async () => {
+    const org = await createOrganization({ scopes: ['oms:write'] });
+    const start = await call('/api/v1/oms/sites', { key: org.key, body: { domain: DOMAIN, pages: 2 } });
+    expect(start.status).toBe(202);
+    const id = start.headers.get('X-Run-Id')!;
+    const poll = await call(`/api/v1/runs/site-read/${id}`, { key: org.key });
+    expect(poll.status).toBe(200);
+    await advanceToEnd(id);
+    const cancel = await call(`/api/v1/runs/site-read/${id}`, { key: org.key, method: 'DELETE' });
+    expect(cancel.status).toBe(200);
+    const audit = await call(`/api/v1/runs/audit/${'0'.repeat(64)}`, { key: org.key });
+    expect(audit.status).toBe(403);
+    expect((await audit.json<{ message: string }>()).message).toContain("'commands'");
+  });
+});

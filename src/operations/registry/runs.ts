@@ -46,6 +46,9 @@ const AuditPollInput = z.object({
     .describe('The audit id from X-Audit-Id.'),
 });
 
+/** Who may poll and cancel a run: \`commands\` (any run), or \`oms:write\` (the site reads it may start: see readRun). */
+const RUN_READERS = ['commands', 'oms:write'] as const;
+
 const POLL: Effects = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 /** Runs: their list, polls and cancels at /api/v1/runs, run-status over MCP, and the audit shortcut at /api/v1/audit. */
@@ -69,7 +72,7 @@ export const RUN_OPERATIONS = [
     },
   }),
   defineOperation({
-    scope: 'commands',
+    scope: RUN_READERS,
     bucket: 'reads',
     input: RunPath,
     errors: ['not_found'],
@@ -78,7 +81,7 @@ export const RUN_OPERATIONS = [
     rest: { method: 'get', path: '/runs/{kind}/{id}', operationId: 'getRun', summary: 'Poll a run', input: { from: 'path' }, answer: { kind: 'run' } },
   }),
   defineOperation({
-    scope: 'commands',
+    scope: RUN_READERS,
     bucket: 'reads',
     input: RunPath,
     errors: ['not_found'],
@@ -94,7 +97,7 @@ export const RUN_OPERATIONS = [
     },
   }),
   defineOperation({
-    scope: 'commands',
+    scope: RUN_READERS,
     bucket: 'reads',
     input: RunStatusInput,
     output: RunStatusOutput,
