@@ -66,6 +66,11 @@ export function readScratch<T>(sql: Sql, key: string): T | undefined {
   return row ? (JSON.parse(row.value) as T) : undefined;
 }
 
+/** Empties the run's scratch space (the run has ended: nothing will resume from it). */
+export function clearScratch(sql: Sql): void {
+  sql`DELETE FROM run_scratch`;
+}
+
 /** Keeps `value` (as JSON) under `key` in the run's scratch space. */
 export function writeScratch(sql: Sql, key: string, value: unknown): void {
   sql`INSERT INTO run_scratch (key, value) VALUES (${key}, ${JSON.stringify(value)}) ON CONFLICT (key) DO UPDATE SET value = excluded.value`;

@@ -1,7 +1,7 @@
 import { Agent, type Schedule } from 'agents';
 import { logEvent } from '../ground/log.ts';
 import { mirrorRun } from '../db/runs.ts';
-import { createRunTables, LEGACY_RUN_KEY, readRun, readScratch, writeRun, writeScratch } from '../db/run-object-storage.ts';
+import { clearScratch, createRunTables, LEGACY_RUN_KEY, readRun, readScratch, writeRun, writeScratch } from '../db/run-object-storage.ts';
 import { RUN_PLANS } from '../runs/plans.ts';
 import type { RunInit, RunKind, RunPlan, RunRecord, StepResult, StepWork } from '../runs/types.ts';
 
@@ -223,7 +223,13 @@ export class RunObject extends Agent {
   private stepWork(handOverAt: number): StepWork {
     const sql = this.sql.bind(this);
     return {
-      scratch: { get: (key) => readScratch(sql, key), put: (key, value) => writeScratch(sql, key, value) },
+      scratch: {
+        get: (key) => readScratch(sql, key),
+        // A slice still working when its run ends (a cancel) keeps nothing: the scratch space went with the run.
+        put: (key, value) => {
+          if (this.stored()?.status === 'running') writeScratch(sql, key, value);
+        },
+      },
       handOverAt,
       stillRunning: () => this.stored()?.status === 'running',
     };
@@ -253,7 +259,11 @@ export class RunObject extends Agent {
     // Strictly increasing, so the D1 summary (which only moves to a later updatedAt) keeps order.
     run.updatedAt = new Date(Math.max(Date.now(), Date.parse(run.updatedAt) + 1)).toISOString();
     writeRun(this.sql.bind(this), run);
-    if (run.status !== 'running') await this.cancelScheduled('advance');
+    if (run.status !== 'running') {
+      // An ended run never resumes: what its steps kept between slices goes with the same write.
+      clearScratch(this.sql.bind(this));
+      await this.cancelScheduled('advance');
+    }
     await this.writeMirror(run);
     return run;
   }
