@@ -94,6 +94,7 @@ const SCRATCH = {
   sitemaps: 'sitemaps',
   frontier: 'frontier',
   tally: 'tally',
+  lastRequestAt: 'last-request-at',
   page: (url: string) => `page:${url}`,
 } as const;
 
@@ -120,14 +121,24 @@ function today(now = Date.now()): string {
 
 const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
+/**
+ * When the read's latest request started or was answered, whichever is later (epoch ms), kept in the
+ * run's scratch space: each step and each slice makes its own client, and the gap holds across them
+ * (robots.txt -> the first sitemap -> the first page, one slice's last page -> the next slice's first).
+ */
+interface Pace {
+  lastStart(): number;
+  started(at: number): void;
+}
+
 /** What every request of one read shares: where it goes and how it is paced. */
 class SiteClient {
-  #lastStart = 0;
   readonly #gapMs: number;
 
   constructor(
     readonly domain: string,
-    readonly options: Pick<SitePageOptions, 'originOverrides' | 'fetch'>,
+    readonly options: Pick<SitePageOptions, 'originOverrides' | 'fetch' | 'timeoutMs'>,
+    readonly pace: Pace,
     minDelayMs: number,
     crawlDelaySeconds: number | undefined,
   ) {
@@ -136,20 +147,32 @@ class SiteClient {
 
   /** Waits until the next request may start (the gap after the previous start), and claims that start. */
   async turn(): Promise<void> {
-    const wait = this.#lastStart + this.#gapMs - Date.now();
-    this.#lastStart = Math.max(Date.now(), this.#lastStart + this.#gapMs);
-    await sleep(wait);
+    const now = Date.now();
+    const start = Math.max(now, this.pace.lastStart() + this.#gapMs);
+    this.pace.started(start);
+    await sleep(start - now);
   }
 
+  /**
+   * Requests `url` in its turn. When the answer is in, the gap runs from then too: a Worker's clock
+   * stands still while it computes, so the start a turn claimed may lie a little before the request
+   * really left; an answer's time never lies before its request reached the site.
+   */
   async request(url: string, extra: Partial<SitePageOptions> = {}): Promise<SitePage> {
     await this.turn();
-    return fetchSitePage(url, { domain: this.domain, userAgent: SITE_READER_USER_AGENT, ...this.options, ...extra });
+    const page = await fetchSitePage(url, { domain: this.domain, userAgent: SITE_READER_USER_AGENT, ...this.options, ...extra });
+    this.pace.started(Math.max(this.pace.lastStart(), Date.now()));
+    return page;
   }
 }
 
-function clientFor(env: Env, domain: string, crawlDelaySeconds: number | undefined): SiteClient {
+function clientFor(env: Env, work: StepWork, domain: string, crawlDelaySeconds: number | undefined): SiteClient {
   const config = readConfig(env);
-  return new SiteClient(domain, { originOverrides: config.SITE_ORIGIN_OVERRIDES }, config.SITE_READ_MIN_DELAY_MS, crawlDelaySeconds);
+  const pace: Pace = {
+    lastStart: () => work.scratch.get<number>(SCRATCH.lastRequestAt) ?? 0,
+    started: (at) => work.scratch.put(SCRATCH.lastRequestAt, at),
+  };
+  return new SiteClient(domain, { originOverrides: config.SITE_ORIGIN_OVERRIDES, timeoutMs: config.SITE_READ_PAGE_TIMEOUT_MS }, pace, config.SITE_READ_MIN_DELAY_MS, crawlDelaySeconds);
 }
 
 function robotsPolicyOf(record: RobotsRecord): RobotsPolicy {
@@ -168,7 +191,7 @@ async function discover(env: Env, run: RunRecord, work: StepWork): Promise<StepR
   let robots = work.scratch.get<RobotsRecord>(SCRATCH.robots);
   if (!robots) {
     const url = `https://${domain}/robots.txt`;
-    const page = await clientFor(env, domain, undefined).request(url, { file: { maxBytes: ROBOTS_MAX_BYTES } });
+    const page = await clientFor(env, work, domain, undefined).request(url, { file: { maxBytes: ROBOTS_MAX_BYTES } });
     robots = robotsRecord(url, page);
     work.scratch.put(SCRATCH.robots, robots);
   }
@@ -177,7 +200,7 @@ async function discover(env: Env, run: RunRecord, work: StepWork): Promise<StepR
     return { failure: `${domain} could not be read: ${robots.error ?? policy.reason}` };
   }
 
-  const client = clientFor(env, domain, policy.crawlDelaySeconds);
+  const client = clientFor(env, work, domain, policy.crawlDelaySeconds);
   const frontier = new Frontier({ domain, budget, allows: (url) => policy.allows(url) });
   frontier.add(home);
   const start = policy.sitemaps.length ? [...policy.sitemaps] : [`https://${domain}/sitemap.xml`];
@@ -248,7 +271,7 @@ async function readPages(env: Env, run: RunRecord, work: StepWork): Promise<Step
   const policy = robotsPolicyOf(robots);
   const frontier = Frontier.restore({ domain, budget, allows: (url) => policy.allows(url) }, snapshot);
   const tally = work.scratch.get<Tally>(SCRATCH.tally) ?? newTally();
-  const client = clientFor(env, domain, policy.crawlDelaySeconds);
+  const client = clientFor(env, work, domain, policy.crawlDelaySeconds);
   const config = readConfig(env);
   const db = env.DB;
   const org = run.organizationId;
