@@ -9,7 +9,7 @@ import { writeObjects } from '../oms/store.ts';
 import { escapeInline } from '../research/markdown-escape.ts';
 import { fetchSitePage, type SitePage, type SitePageOptions } from '../sites/fetch-page.ts';
 import { DEFAULT_PAGE_BUDGET, Frontier, QUEUE_PER_BUDGET, siteUrl, type FrontierSnapshot } from '../sites/frontier.ts';
-import { extractLinks } from '../sites/links.ts';
+import { DEFAULT_MAX_LINKS, extractLinks } from '../sites/links.ts';
 import { robotsPolicyFor, SITE_READER_USER_AGENT, type RobotsPolicy } from '../sites/robots.ts';
 import { expandSitemaps } from '../sites/sitemap.ts';
 import { launchRun } from './launch.ts';
@@ -61,6 +61,8 @@ interface Tally {
   fetched: number;
   /** Why pages were skipped or failed: reason -> count, and a few URLs each. */
   reasons: { skipped: Record<string, { count: number; urls: string[] }>; failed: Record<string, { count: number; urls: string[] }> };
+  /** `<a href>`s of pages read that were not offered to the frontier: past a page's first DEFAULT_MAX_LINKS, too long, not a URL. */
+  linksDropped?: number;
   /** Why the read stopped before its budget and queue ran out, if it did. */
   stopped?: string;
   /** What the home page said of the company, for the company step. */
@@ -392,6 +394,7 @@ async function settle(
     return { outcome: 'skipped', reason: 'a copy of a page already read (its canonical URL)', counted: true };
   }
   for (const link of links.links) frontier.add(link);
+  if (links.droppedLinks > 0) tally.linksDropped = (tally.linksDropped ?? 0) + links.droppedLinks;
   let text;
   try {
     text = await readPageText(page.body, page.contentType, page.url);
@@ -448,8 +451,11 @@ function pagesDetails(tally: Tally, frontier: Frontier, budget: number): string[
       lines.push(`  - ${escapeInline(reason)}: ${count} (${urls.slice(0, 3).map(escapeInline).join(', ')}${count > 3 ? ', ...' : ''})`);
     }
   }
-  const notQueued = Object.entries(report.skipped).filter(([, n]) => n > 0);
-  if (notQueued.length) lines.push(`- Links not followed: ${notQueued.map(([reason, n]) => `${n} ${reason}`).join(', ')}.`);
+  const notQueued = Object.entries(report.skipped)
+    .filter(([, n]) => n > 0)
+    .map(([reason, n]) => `${n} ${reason}`);
+  if (tally.linksDropped) notQueued.push(`${tally.linksDropped} not read from their page (past its first ${DEFAULT_MAX_LINKS} links, too long, or not a URL)`);
+  if (notQueued.length) lines.push(`- Links not followed: ${notQueued.join(', ')}.`);
   if (report.queued > 0) lines.push(`- ${report.queued} URL(s) still queued when the budget was spent.`);
   if (tally.stopped) lines.push(`- Stopped early: ${escapeInline(tally.stopped)}.`);
   return lines;
