@@ -226,19 +226,22 @@ export function hostileSite(): SiteSpec {
 export function hostileFilesSite(domain = HOSTILE_FILES_DOMAIN): SiteSpec {
   const bigUrls = Array.from({ length: 10_000 }, (_, i) => `/listed/${i}`);
   return {
-    // Over 500 KiB: rules past the parsed prefix are ignored (the Disallow of /late/ among them).
-    robots: `User-agent: *\nAllow: /\n${'# padding line of a robots.txt that is far too long\n'.repeat(12_000)}User-agent: ReconBot\nDisallow: /late/\n`
-      + ['/bomb.xml.gz', '/loop-a.xml', '/big.xml', '/broken.xml'].map((path) => `Sitemap: https://${domain}${path}`).join('\n'),
+    // Over 500 KiB: rules past the parsed prefix are ignored (the Disallow of /late/, which the home
+    // page links to, among them). The sitemaps are listed before the padding, so they are read.
+    // Read breadth first: loop-a, the bomb, the broken one, loop-b, then (from loop-b) big.
+    robots: `User-agent: *\nAllow: /\n${['/loop-a.xml', '/bomb.xml.gz', '/broken.xml'].map((path) => `Sitemap: https://${domain}${path}\n`).join('')}`
+      + `${'# padding line of a robots.txt that is far too long\n'.repeat(12_000)}User-agent: ReconBot\nDisallow: /late/\n`,
     sitemaps: {
       // 16 MiB of XML once inflated (past the 10 MiB a sitemap may inflate to), about 16 KiB compressed.
       '/bomb.xml.gz': { xml: sitemapXml(domain, ['/from-bomb']), gzip: true, padTo: 16 * 1024 * 1024 },
       '/loop-a.xml': { xml: sitemapIndex(domain, ['/loop-b.xml']) },
-      '/loop-b.xml': { xml: sitemapIndex(domain, ['/loop-a.xml']) },
+      // Back to loop-a, and on to the big sitemap (read last, when every other file has been).
+      '/loop-b.xml': { xml: sitemapIndex(domain, ['/loop-a.xml', '/big.xml']) },
       '/big.xml': { xml: sitemapXml(domain, bigUrls) },
       '/broken.xml': { xml: '<?xml version="1.0"?><urlset><url><loc>https://' + domain + '/from-broken</loc></url><url><loc>' },
     },
     pages: {
-      '/': { body: page('Hostile Files Ltd', '<p>Hostile Files Ltd publishes difficult robots.txt and sitemap files.</p>') },
+      '/': { body: page('Hostile Files Ltd', '<p>Hostile Files Ltd publishes difficult robots.txt and sitemap files.</p><a href="/late/1">Late</a>') },
       '/from-bomb': { body: page('Bomb', '<p>This page is listed only inside the gzip bomb.</p>') },
       '/from-broken': { body: page('Broken', '<p>This page is listed only in a broken sitemap.</p>') },
     },
