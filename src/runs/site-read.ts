@@ -65,6 +65,11 @@ interface Tally {
   linksDropped?: number;
   /** Why the read stopped before its budget and queue ran out, if it did. */
   stopped?: string;
+  /**
+   * Pages recorded since the frontier's latest snapshot: after a restart, the links they queued are
+   * offered again to the snapshot they are missing from.
+   */
+  recent?: string[];
   /** What the home page said of the company, for the company step. */
   home?: HomeFacts;
 }
@@ -97,8 +102,20 @@ const SCRATCH = {
   frontier: 'frontier',
   tally: 'tally',
   lastRequestAt: 'last-request-at',
+  /** The URLs being requested now (at most SITE_REQUESTS_IN_FLIGHT), written before each request leaves. */
+  inFlight: 'in-flight',
   page: (url: string) => `page:${url}`,
 } as const;
+
+/** What the read did with one URL (scratch `page:<url>`), and the links its page queued. */
+interface PageRecord {
+  outcome: PageOutcome;
+  reason?: string;
+  links?: string[];
+}
+
+/** Why a page in flight when its read's object was reset counts as failed (it is not requested again). */
+export const INTERRUPTED_REASON = 'the read was interrupted while this page was being requested; it is not requested again by this read';
 
 function newTally(): Tally {
   return {
@@ -281,13 +298,15 @@ async function readPages(env: Env, run: RunRecord, work: StepWork): Promise<Step
   let sinceSnapshot = 0;
 
   const save = () => {
+    tally.recent = [];
     work.scratch.put(SCRATCH.frontier, frontier.snapshot());
     work.scratch.put(SCRATCH.tally, tally);
     sinceSnapshot = 0;
   };
 
-  const record = (url: string, outcome: PageOutcome, reason?: string) => {
-    work.scratch.put(SCRATCH.page(url), { outcome, ...(reason ? { reason } : {}) });
+  const record = (url: string, outcome: PageOutcome, reason?: string, links?: string[]) => {
+    const entry: PageRecord = { outcome, ...(reason ? { reason } : {}), ...(links?.length ? { links } : {}) };
+    work.scratch.put(SCRATCH.page(url), entry);
     tally.requested += 1;
     tally.outcomes[outcome] += 1;
     if ((outcome === 'skipped' || outcome === 'failed') && reason) {
@@ -295,9 +314,31 @@ async function readPages(env: Env, run: RunRecord, work: StepWork): Promise<Step
       byReason.count += 1;
       if (byReason.urls.length < EXAMPLES_KEPT) byReason.urls.push(url);
     }
+    (tally.recent ??= []).push(url);
     work.scratch.put(SCRATCH.tally, tally);
     if (++sinceSnapshot >= SNAPSHOT_EVERY_PAGES) save();
   };
+
+  // After a restart (the object reset in the middle of a slice), before anything else: the pages that
+  // were in flight are counted once, as D1 recorded them or as interrupted, never requested again;
+  // and the links that the pages recorded since the latest snapshot queued are queued again.
+  const inFlightBefore = work.scratch.get<string[]>(SCRATCH.inFlight) ?? [];
+  const recentBefore = tally.recent ?? [];
+  if (inFlightBefore.length > 0 || recentBefore.length > 0) {
+    for (const url of recentBefore) {
+      for (const link of work.scratch.get<PageRecord>(SCRATCH.page(url))?.links ?? []) frontier.add(link);
+    }
+    for (const url of inFlightBefore) {
+      // Recorded now, so that when the frontier hands it out again (and counts it again against the
+      // budget, as before the restart) it is not requested.
+      if (work.scratch.get(SCRATCH.page(url)) !== undefined) continue;
+      const stored = await readSitePage(db, org, url);
+      if (stored?.runId === run.id) record(url, stored.outcome);
+      else record(url, 'failed', INTERRUPTED_REASON);
+    }
+    work.scratch.put(SCRATCH.inFlight, []);
+    save();
+  }
 
   const readOne = async (url: string): Promise<void> => {
     if (work.scratch.get(SCRATCH.page(url)) !== undefined) return;
@@ -308,12 +349,17 @@ async function readPages(env: Env, run: RunRecord, work: StepWork): Promise<Step
       return;
     }
     const conditional = stored?.state === 'live' && stored.sourceStored ? { etag: stored.etag ?? undefined, lastModified: stored.lastModified ?? undefined } : undefined;
+    // A cancel may have landed while D1 answered: a cancelled read sends nothing more.
+    if (!work.stillRunning()) return;
+    // Written before the request leaves (a Durable Object sends nothing until its storage has it).
+    work.scratch.put(SCRATCH.inFlight, [...(work.scratch.get<string[]>(SCRATCH.inFlight) ?? []), url]);
     const page = await client.request(url, { conditional, allows: (target) => policy.allows(target), claim: (target) => frontier.claim(target) });
     const outcome = await settle(env, run, domain, frontier, page, stored, tally);
     if (outcome.counted) fetchedToday += 1;
-    record(url, outcome.outcome, outcome.reason);
+    record(url, outcome.outcome, outcome.reason, outcome.links);
     // Reached by a redirect: the page it led to is handled too.
-    if (page.url !== url) work.scratch.put(SCRATCH.page(page.url), { outcome: outcome.outcome });
+    if (page.url !== url) work.scratch.put(SCRATCH.page(page.url), { outcome: outcome.outcome } satisfies PageRecord);
+    work.scratch.put(SCRATCH.inFlight, (work.scratch.get<string[]>(SCRATCH.inFlight) ?? []).filter((other) => other !== url));
   };
 
   const inFlight = new Set<Promise<void>>();
@@ -364,7 +410,7 @@ async function settle(
   page: SitePage,
   stored: SitePageRow | null,
   tally: Tally,
-): Promise<{ outcome: PageOutcome; reason?: string; counted: boolean }> {
+): Promise<{ outcome: PageOutcome; reason?: string; counted: boolean; links?: string[] }> {
   const db = env.DB;
   const org = run.organizationId;
   const at = new Date().toISOString();
@@ -393,30 +439,35 @@ async function settle(
     await commitStatements(db, [count]);
     return { outcome: 'skipped', reason: 'a copy of a page already read (its canonical URL)', counted: true };
   }
-  for (const link of links.links) frontier.add(link);
+  // The links queued are kept with the page's record: a restart offers them again (see readPages).
+  const queued: string[] = [];
+  for (const link of links.links) {
+    const added = frontier.add(link);
+    if (added.queued) queued.push(added.url);
+  }
   if (links.droppedLinks > 0) tally.linksDropped = (tally.linksDropped ?? 0) + links.droppedLinks;
   let text;
   try {
     text = await readPageText(page.body, page.contentType, page.url);
   } catch (error) {
     await commitStatements(db, [count]);
-    return { outcome: 'failed', reason: error instanceof Error ? error.message : String(error), counted: true };
+    return { outcome: 'failed', reason: error instanceof Error ? error.message : String(error), counted: true, links: queued };
   }
   if (!text.ok) {
     await commitStatements(db, [count]);
-    return { outcome: 'failed', reason: text.error, counted: true };
+    return { outcome: 'failed', reason: text.error, counted: true, links: queued };
   }
   // The company step names the company from its home page.
   if (new URL(page.url).pathname === '/') tally.home = { title: text.title, ...(links.siteName ? { siteName: links.siteName } : {}) };
   const hash = await sha256Hex(`${text.title}\n${text.content}`);
   if (frontier.markContentHash(hash, page.url) === 'duplicate') {
     await commitStatements(db, [count]);
-    return { outcome: 'skipped', reason: 'the same text as a page already read', counted: true };
+    return { outcome: 'skipped', reason: 'the same text as a page already read', counted: true, links: queued };
   }
   const validators = { ...(page.etag ? { etag: page.etag } : {}), ...(page.lastModified ? { lastModified: page.lastModified } : {}) };
   if (stored && stored.sourceStored && stored.contentHash === hash && stored.state === 'live') {
     await commitStatements(db, [sitePageStatement(db, org, { ...base, ...validators, state: 'live', contentHash: hash, outcome: 'unchanged', changed: false }), count]);
-    return { outcome: 'unchanged', counted: true };
+    return { outcome: 'unchanged', counted: true, links: queued };
   }
   const outcome: SitePageOutcome = stored?.sourceStored ? 'changed' : 'new';
   const written = await storePage(db, org, text, { kind: 'site-read', id: run.id }, at, (result) => [
@@ -425,9 +476,9 @@ async function settle(
   ]);
   if (!written.ok) {
     await commitStatements(db, [count]);
-    return { outcome: 'failed', reason: written.error, counted: true };
+    return { outcome: 'failed', reason: written.error, counted: true, links: queued };
   }
-  return { outcome: written.outcome === 'unchanged' ? 'unchanged' : outcome, counted: true };
+  return { outcome: written.outcome === 'unchanged' ? 'unchanged' : outcome, counted: true, links: queued };
 }
 
 function pagesSummary(tally: Tally, budget: number): string {

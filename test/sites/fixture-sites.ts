@@ -4,7 +4,7 @@
  * SITE_ORIGIN_OVERRIDES; tests find their domains and control origins with test/helpers/sites.ts.
  * No Node or Workers API here, so both sides may import the facts the pages state.
  *
- * - COMPANY (northwind.example, and copies northwind-2.example, northwind-3.example for test
+ * - COMPANY (northwind.example, and copies northwind-2.example to northwind-5.example for test
  *   files that change pages or read the request log without stepping on each other): a company's
  *   site with what a GTM team reads (home, pricing, product, about, customers, blog, careers,
  *   changelog, integrations, a comparison), facts in sentences; robots.txt with a `ReconBot` group
@@ -35,7 +35,7 @@ declare module 'vitest' {
   }
 }
 
-export const COMPANY_DOMAINS = ['northwind.example', 'northwind-2.example', 'northwind-3.example'] as const;
+export const COMPANY_DOMAINS = ['northwind.example', 'northwind-2.example', 'northwind-3.example', 'northwind-4.example', 'northwind-5.example'] as const;
 export const POLITE_DOMAIN = 'polite.example';
 export const HOSTILE_DOMAIN = 'hostile.example';
 export const HOSTILE_FILES_DOMAIN = 'hostile-files.example';
