@@ -15,8 +15,8 @@ import { COMPANY_DOMAINS, POLITE_DOMAIN } from '../sites/fixture-sites.ts';
  */
 const COMPANY = COMPANY_DOMAINS[2];
 
-/** How far apart the site's clock and the reader's timers may be. */
-const CLOCKS_MS = 15;
+/** How late the site's server may note a request's arrival (see the test below). */
+const CLOCKS_MS = 100;
 
 let org: TestOrganization;
 let polite: FinishedRead;
@@ -47,14 +47,17 @@ describe('a polite site read (Crawl-delay: 1 for ReconBot)', () => {
     expect(paths.filter((path) => path === '/robots.txt')).toHaveLength(1);
   });
 
-  // The site logs when each request arrived (Node's clock); the reader counts the gap from the later of
-  // a request's start and its answer (workerd's clock, which stands still while the Worker computes, so
-  // a start it notes may lie early; an answer never lies before its request arrived). Timers of the two
-  // processes still differ by a few milliseconds (up to 4 seen): that, and no more, is allowed.
+  // The site logs when its server saw each request (Node's clock, in the event loop of the Vitest process
+  // that serves every fixture site, which lags by tens of milliseconds when the machine is busy); the
+  // reader counts the gap from the later of a request's start and its answer (workerd's clock, which
+  // stands still while the Worker computes, so a start it notes may lie early; an answer never lies
+  // before its request arrived). CLOCKS_MS allows for that lag: a reader that did not wait would show
+  // gaps of a few milliseconds, and the span of the whole read is checked as well.
   it('leaves at least 1 s between two requests, so never more than one is in flight', () => {
     const at = politeLog.requests.map((request) => request.at);
     expect(at.length).toBeGreaterThanOrEqual(6);
     for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(1_000 - CLOCKS_MS);
+    expect(at.at(-1)! - at[0]!).toBeGreaterThanOrEqual((at.length - 1) * 1_000 - CLOCKS_MS);
     expect(politeLog.maxInFlight).toBe(1);
   });
 });
