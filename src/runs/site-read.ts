@@ -102,10 +102,19 @@ const SCRATCH = {
   frontier: 'frontier',
   tally: 'tally',
   lastRequestAt: 'last-request-at',
-  /** The URLs being requested now (at most SITE_REQUESTS_IN_FLIGHT), written before each request leaves. */
+  /**
+   * The URLs being requested now (InFlightEntry[]), each written before its request leaves: the pages
+   * the frontier handed out (at most SITE_REQUESTS_IN_FLIGHT) and the redirect targets they claimed.
+   */
   inFlight: 'in-flight',
   page: (url: string) => `page:${url}`,
 } as const;
+
+/** A URL being requested; `via`, for a redirect target, is the page the frontier handed out that led to it. */
+interface InFlightEntry {
+  url: string;
+  via?: string;
+}
 
 /** What the read did with one URL (scratch `page:<url>`), and the links its page queued. */
 interface PageRecord {
@@ -322,23 +331,28 @@ async function readPages(env: Env, run: RunRecord, work: StepWork): Promise<Step
   // After a restart (the object reset in the middle of a slice), before anything else: the pages that
   // were in flight are counted once, as D1 recorded them or as interrupted, never requested again;
   // and the links that the pages recorded since the latest snapshot queued are queued again.
-  const inFlightBefore = work.scratch.get<string[]>(SCRATCH.inFlight) ?? [];
+  const inFlightBefore = work.scratch.get<InFlightEntry[]>(SCRATCH.inFlight) ?? [];
   const recentBefore = tally.recent ?? [];
   if (inFlightBefore.length > 0 || recentBefore.length > 0) {
     for (const url of recentBefore) {
       for (const link of work.scratch.get<PageRecord>(SCRATCH.page(url))?.links ?? []) frontier.add(link);
     }
-    for (const url of inFlightBefore) {
+    for (const { url, via } of inFlightBefore) {
       // Recorded now, so that when the frontier hands it out again (and counts it again against the
-      // budget, as before the restart) it is not requested.
+      // budget, as before the restart) it is not requested. A redirect target is no page of the
+      // report's own (the page that led to it is): it is only marked handled.
       if (work.scratch.get(SCRATCH.page(url)) !== undefined) continue;
       const stored = await readSitePage(db, org, url);
-      if (stored?.runId === run.id) record(url, stored.outcome);
-      else record(url, 'failed', INTERRUPTED_REASON);
+      const outcome: PageOutcome = stored?.runId === run.id ? stored.outcome : 'failed';
+      if (via !== undefined) work.scratch.put(SCRATCH.page(url), { outcome } satisfies PageRecord);
+      else if (outcome === 'failed') record(url, outcome, INTERRUPTED_REASON);
+      else record(url, outcome);
     }
     work.scratch.put(SCRATCH.inFlight, []);
     save();
   }
+
+  const inFlightNow = () => work.scratch.get<InFlightEntry[]>(SCRATCH.inFlight) ?? [];
 
   const readOne = async (url: string): Promise<void> => {
     if (work.scratch.get(SCRATCH.page(url)) !== undefined) return;
@@ -352,14 +366,19 @@ async function readPages(env: Env, run: RunRecord, work: StepWork): Promise<Step
     // A cancel may have landed while D1 answered: a cancelled read sends nothing more.
     if (!work.stillRunning()) return;
     // Written before the request leaves (a Durable Object sends nothing until its storage has it).
-    work.scratch.put(SCRATCH.inFlight, [...(work.scratch.get<string[]>(SCRATCH.inFlight) ?? []), url]);
-    const page = await client.request(url, { conditional, allows: (target) => policy.allows(target), claim: (target) => frontier.claim(target) });
+    work.scratch.put(SCRATCH.inFlight, [...inFlightNow(), { url }]);
+    const claim = (target: string): boolean => {
+      if (!frontier.claim(target)) return false;
+      work.scratch.put(SCRATCH.inFlight, [...inFlightNow(), { url: target, via: url }]);
+      return true;
+    };
+    const page = await client.request(url, { conditional, allows: (target) => policy.allows(target), claim });
     const outcome = await settle(env, run, domain, frontier, page, stored, tally);
     if (outcome.counted) fetchedToday += 1;
     record(url, outcome.outcome, outcome.reason, outcome.links);
     // Reached by a redirect: the page it led to is handled too.
     if (page.url !== url) work.scratch.put(SCRATCH.page(page.url), { outcome: outcome.outcome } satisfies PageRecord);
-    work.scratch.put(SCRATCH.inFlight, (work.scratch.get<string[]>(SCRATCH.inFlight) ?? []).filter((other) => other !== url));
+    work.scratch.put(SCRATCH.inFlight, inFlightNow().filter((entry) => entry.url !== url && entry.via !== url));
   };
 
   const inFlight = new Set<Promise<void>>();
