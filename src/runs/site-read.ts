@@ -32,6 +32,14 @@ import type { RunPlan, RunRecord, StepOutput, StepResult, StepWork } from './typ
  * and its D1 record (`site_pages`: validators, text hash, which run handled it) and the day's page
  * count commit in the same batch. A page this run already handled (found in its scratch space or,
  * after a restart, in `site_pages` under this run's id) is neither requested nor counted again.
+ *
+ * A restart in the middle of a slice (the object reset, the slice's error retried by the alarm)
+ * resumes from the scratch space: each URL is written to it before its request leaves, so a page
+ * that was in flight is counted once, as D1 recorded it or as interrupted, and never requested again
+ * (its D1 count may have landed); the links each page queued are kept with its record and offered
+ * again when the frontier's latest snapshot (every SNAPSHOT_EVERY_PAGES pages) predates them.
+ * Requests are paced from the later of the previous request's start and its answer, across steps,
+ * slices and restarts (the time is kept in scratch too).
  */
 
 export const SITE_READ_STEPS = ['discover', 'pages', 'company'] as const;
