@@ -110,6 +110,10 @@ const ConfigSchema = z.object({
   // Site reads: the least time between two requests to one site, in ms (a site's Crawl-delay, when
   // longer, wins). 1 s by default; tests and the benchmark lower it on loopback.
   SITE_READ_MIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  // Site reads: the deadline of one page (robots.txt, a sitemap), redirects and body included, in ms.
+  // 10 s by default and at most (the page fetcher's own bound); tests lower it to reach a slow page's
+  // deadline in seconds, as they lower SITE_READ_MIN_DELAY_MS.
+  SITE_READ_PAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(10_000),
   // Pages one organization's site reads may fetch per UTC day (a 304 is free); past it, 429.
   SITE_READ_PAGES_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
 });

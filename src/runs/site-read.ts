@@ -10,7 +10,7 @@ import { writeObjects } from '../oms/store.ts';
 import { escapeInline } from '../research/markdown-escape.ts';
 import { fetchSitePage, type SitePage, type SitePageOptions } from '../sites/fetch-page.ts';
 import { DEFAULT_PAGE_BUDGET, Frontier, QUEUE_PER_BUDGET, siteUrl, type FrontierSnapshot } from '../sites/frontier.ts';
-import { extractLinks } from '../sites/links.ts';
+import { DEFAULT_MAX_LINKS, extractLinks } from '../sites/links.ts';
 import { robotsPolicyFor, SITE_READER_USER_AGENT, type RobotsPolicy } from '../sites/robots.ts';
 import { expandSitemaps } from '../sites/sitemap.ts';
 import type { GateAnswer, SiteHostGate } from '../durable-objects/site-host-gate.ts';
@@ -34,6 +34,14 @@ import type { RunPlan, RunRecord, StepOutput, StepResult, StepWork } from './typ
  * and its D1 record (`site_pages`: validators, text hash, which run handled it) and the day's page
  * count commit in the same batch. A page this run already handled (found in its scratch space or,
  * after a restart, in `site_pages` under this run's id) is neither requested nor counted again.
+ *
+ * A restart in the middle of a slice (the object reset, the slice's error retried by the alarm)
+ * resumes from the scratch space: each URL is written to it before its request leaves, so a page
+ * that was in flight is counted once, as D1 recorded it or as interrupted, and never requested again
+ * (its D1 count may have landed); the links each page queued are kept with its record and offered
+ * again when the frontier's latest snapshot (every SNAPSHOT_EVERY_PAGES pages) predates them.
+ * Requests are paced from the later of the previous request's start and its answer, across steps,
+ * slices and restarts (the time is kept in scratch too).
  */
 
 export const SITE_READ_STEPS = ['discover', 'pages', 'company'] as const;
@@ -63,8 +71,15 @@ interface Tally {
   fetched: number;
   /** Why pages were skipped or failed: reason -> count, and a few URLs each. */
   reasons: { skipped: Record<string, { count: number; urls: string[] }>; failed: Record<string, { count: number; urls: string[] }> };
+  /** `<a href>`s of pages read that were not offered to the frontier: past a page's first DEFAULT_MAX_LINKS, too long, not a URL. */
+  linksDropped?: number;
   /** Why the read stopped before its budget and queue ran out, if it did. */
   stopped?: string;
+  /**
+   * Pages recorded since the frontier's latest snapshot: after a restart, the links they queued are
+   * offered again to the snapshot they are missing from.
+   */
+  recent?: string[];
   /** What the home page said of the company, for the company step. */
   home?: HomeFacts;
 }
@@ -96,8 +111,29 @@ const SCRATCH = {
   sitemaps: 'sitemaps',
   frontier: 'frontier',
   tally: 'tally',
+  /**
+   * The URLs being requested now (InFlightEntry[]), each written before its request leaves: the pages
+   * the frontier handed out (at most SITE_REQUESTS_IN_FLIGHT) and the redirect targets they claimed.
+   */
+  inFlight: 'in-flight',
   page: (url: string) => `page:${url}`,
 } as const;
+
+/** A URL being requested; `via`, for a redirect target, is the page the frontier handed out that led to it. */
+interface InFlightEntry {
+  url: string;
+  via?: string;
+}
+
+/** What the read did with one URL (scratch `page:<url>`), and the links its page queued. */
+interface PageRecord {
+  outcome: PageOutcome;
+  reason?: string;
+  links?: string[];
+}
+
+/** Why a page in flight when its read's object was reset counts as failed (it is not requested again). */
+export const INTERRUPTED_REASON = 'the read was interrupted while this page was being requested; it is not requested again by this read';
 
 function newTally(): Tally {
   return {
@@ -124,8 +160,9 @@ const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeou
 
 /**
  * What every request of one read shares: where it goes and how it is paced. Each request first takes
- * a start from the site's SiteHostGate (at most SITE_REQUESTS_IN_FLIGHT at once and `gapMs` apart,
- * across every read of the site, whichever organization's), and gives it back when its answer is in.
+ * a start from the site's SiteHostGate (at most SITE_REQUESTS_IN_FLIGHT at once, and `gapMs` after
+ * the previous start and the previous answer, across every step and slice of every read of the
+ * site, whichever organization's), and gives it back when its answer is in.
  */
 class SiteClient {
   readonly #gapMs: number;
@@ -134,7 +171,7 @@ class SiteClient {
   constructor(
     env: Env,
     readonly domain: string,
-    readonly options: Pick<SitePageOptions, 'originOverrides' | 'fetch'>,
+    readonly options: Pick<SitePageOptions, 'originOverrides' | 'fetch' | 'timeoutMs'>,
     minDelayMs: number,
     crawlDelaySeconds: number | undefined,
   ) {
@@ -142,6 +179,11 @@ class SiteClient {
     this.#gate = env.SITE_GATES.get(env.SITE_GATES.idFromName(domain));
   }
 
+  /**
+   * Requests `url` in its turn. When the answer is in, the gap runs from then too: a Worker's clock
+   * stands still while it computes, so the start a turn claimed may lie a little before the request
+   * really left; an answer's time never lies before its request reached the site.
+   */
   async request(url: string, extra: Partial<SitePageOptions> = {}): Promise<SitePage> {
     let answer: GateAnswer = await this.#gate.acquire(this.#gapMs, SITE_REQUESTS_IN_FLIGHT);
     while (answer.lease === null) {
@@ -153,7 +195,7 @@ class SiteClient {
     try {
       return await fetchSitePage(url, { domain: this.domain, userAgent: SITE_READER_USER_AGENT, ...this.options, ...extra });
     } finally {
-      // A lease not given back frees itself after LEASE_MS.
+      // The next start waits the gap after this answer too; a lease not given back frees itself after LEASE_MS.
       await this.#gate.release(lease).catch(() => {});
     }
   }
@@ -161,7 +203,7 @@ class SiteClient {
 
 function clientFor(env: Env, domain: string, crawlDelaySeconds: number | undefined): SiteClient {
   const config = readConfig(env);
-  return new SiteClient(env, domain, { originOverrides: config.SITE_ORIGIN_OVERRIDES }, config.SITE_READ_MIN_DELAY_MS, crawlDelaySeconds);
+  return new SiteClient(env, domain, { originOverrides: config.SITE_ORIGIN_OVERRIDES, timeoutMs: config.SITE_READ_PAGE_TIMEOUT_MS }, config.SITE_READ_MIN_DELAY_MS, crawlDelaySeconds);
 }
 
 function robotsPolicyOf(record: RobotsRecord): RobotsPolicy {
@@ -268,13 +310,15 @@ async function readPages(env: Env, run: RunRecord, work: StepWork): Promise<Step
   let sinceSnapshot = 0;
 
   const save = () => {
+    tally.recent = [];
     work.scratch.put(SCRATCH.frontier, frontier.snapshot());
     work.scratch.put(SCRATCH.tally, tally);
     sinceSnapshot = 0;
   };
 
-  const record = (url: string, outcome: PageOutcome, reason?: string) => {
-    work.scratch.put(SCRATCH.page(url), { outcome, ...(reason ? { reason } : {}) });
+  const record = (url: string, outcome: PageOutcome, reason?: string, links?: string[]) => {
+    const entry: PageRecord = { outcome, ...(reason ? { reason } : {}), ...(links?.length ? { links } : {}) };
+    work.scratch.put(SCRATCH.page(url), entry);
     tally.requested += 1;
     tally.outcomes[outcome] += 1;
     if ((outcome === 'skipped' || outcome === 'failed') && reason) {
@@ -282,9 +326,36 @@ async function readPages(env: Env, run: RunRecord, work: StepWork): Promise<Step
       byReason.count += 1;
       if (byReason.urls.length < EXAMPLES_KEPT) byReason.urls.push(url);
     }
+    (tally.recent ??= []).push(url);
     work.scratch.put(SCRATCH.tally, tally);
     if (++sinceSnapshot >= SNAPSHOT_EVERY_PAGES) save();
   };
+
+  // After a restart (the object reset in the middle of a slice), before anything else: the pages that
+  // were in flight are counted once, as D1 recorded them or as interrupted, never requested again;
+  // and the links that the pages recorded since the latest snapshot queued are queued again.
+  const inFlightBefore = work.scratch.get<InFlightEntry[]>(SCRATCH.inFlight) ?? [];
+  const recentBefore = tally.recent ?? [];
+  if (inFlightBefore.length > 0 || recentBefore.length > 0) {
+    for (const url of recentBefore) {
+      for (const link of work.scratch.get<PageRecord>(SCRATCH.page(url))?.links ?? []) frontier.add(link);
+    }
+    for (const { url, via } of inFlightBefore) {
+      // Recorded now, so that when the frontier hands it out again (and counts it again against the
+      // budget, as before the restart) it is not requested. A redirect target is no page of the
+      // report's own (the page that led to it is): it is only marked handled.
+      if (work.scratch.get(SCRATCH.page(url)) !== undefined) continue;
+      const stored = await readSitePage(db, org, url);
+      const outcome: PageOutcome = stored?.runId === run.id ? stored.outcome : 'failed';
+      if (via !== undefined) work.scratch.put(SCRATCH.page(url), { outcome } satisfies PageRecord);
+      else if (outcome === 'failed') record(url, outcome, INTERRUPTED_REASON);
+      else record(url, outcome);
+    }
+    work.scratch.put(SCRATCH.inFlight, []);
+    save();
+  }
+
+  const inFlightNow = () => work.scratch.get<InFlightEntry[]>(SCRATCH.inFlight) ?? [];
 
   const readOne = async (url: string): Promise<void> => {
     if (work.scratch.get(SCRATCH.page(url)) !== undefined) return;
@@ -295,12 +366,22 @@ async function readPages(env: Env, run: RunRecord, work: StepWork): Promise<Step
       return;
     }
     const conditional = stored?.state === 'live' && stored.sourceStored ? { etag: stored.etag ?? undefined, lastModified: stored.lastModified ?? undefined } : undefined;
-    const page = await client.request(url, { conditional, allows: (target) => policy.allows(target), claim: (target) => frontier.claim(target) });
+    // A cancel may have landed while D1 answered: a cancelled read sends nothing more.
+    if (!work.stillRunning()) return;
+    // Written before the request leaves (a Durable Object sends nothing until its storage has it).
+    work.scratch.put(SCRATCH.inFlight, [...inFlightNow(), { url }]);
+    const claim = (target: string): boolean => {
+      if (!frontier.claim(target)) return false;
+      work.scratch.put(SCRATCH.inFlight, [...inFlightNow(), { url: target, via: url }]);
+      return true;
+    };
+    const page = await client.request(url, { conditional, allows: (target) => policy.allows(target), claim });
     const outcome = await settle(env, run, domain, frontier, page, stored, tally);
     if (outcome.counted) fetchedToday += 1;
-    record(url, outcome.outcome, outcome.reason);
+    record(url, outcome.outcome, outcome.reason, outcome.links);
     // Reached by a redirect: the page it led to is handled too.
-    if (page.url !== url) work.scratch.put(SCRATCH.page(page.url), { outcome: outcome.outcome });
+    if (page.url !== url) work.scratch.put(SCRATCH.page(page.url), { outcome: outcome.outcome } satisfies PageRecord);
+    work.scratch.put(SCRATCH.inFlight, inFlightNow().filter((entry) => entry.url !== url && entry.via !== url));
   };
 
   const inFlight = new Set<Promise<void>>();
@@ -351,7 +432,7 @@ async function settle(
   page: SitePage,
   stored: SitePageRow | null,
   tally: Tally,
-): Promise<{ outcome: PageOutcome; reason?: string; counted: boolean }> {
+): Promise<{ outcome: PageOutcome; reason?: string; counted: boolean; links?: string[] }> {
   const db = env.DB;
   const org = run.organizationId;
   const at = new Date().toISOString();
@@ -380,29 +461,35 @@ async function settle(
     await commitStatements(db, [count]);
     return { outcome: 'skipped', reason: 'a copy of a page already read (its canonical URL)', counted: true };
   }
-  for (const link of links.links) frontier.add(link);
+  // The links queued are kept with the page's record: a restart offers them again (see readPages).
+  const queued: string[] = [];
+  for (const link of links.links) {
+    const added = frontier.add(link);
+    if (added.queued) queued.push(added.url);
+  }
+  if (links.droppedLinks > 0) tally.linksDropped = (tally.linksDropped ?? 0) + links.droppedLinks;
   let text;
   try {
     text = await readPageText(page.body, page.contentType, page.url);
   } catch (error) {
     await commitStatements(db, [count]);
-    return { outcome: 'failed', reason: error instanceof Error ? error.message : String(error), counted: true };
+    return { outcome: 'failed', reason: error instanceof Error ? error.message : String(error), counted: true, links: queued };
   }
   if (!text.ok) {
     await commitStatements(db, [count]);
-    return { outcome: 'failed', reason: text.error, counted: true };
+    return { outcome: 'failed', reason: text.error, counted: true, links: queued };
   }
   // The company step names the company from its home page.
   if (new URL(page.url).pathname === '/') tally.home = { title: text.title, ...(links.siteName ? { siteName: links.siteName } : {}) };
   const hash = await sha256Hex(`${text.title}\n${text.content}`);
   if (frontier.markContentHash(hash, page.url) === 'duplicate') {
     await commitStatements(db, [count]);
-    return { outcome: 'skipped', reason: 'the same text as a page already read', counted: true };
+    return { outcome: 'skipped', reason: 'the same text as a page already read', counted: true, links: queued };
   }
   const validators = { ...(page.etag ? { etag: page.etag } : {}), ...(page.lastModified ? { lastModified: page.lastModified } : {}) };
   if (stored && stored.sourceStored && stored.contentHash === hash && stored.state === 'live') {
     await commitStatements(db, [sitePageStatement(db, org, { ...base, ...validators, state: 'live', contentHash: hash, outcome: 'unchanged', changed: false }), count]);
-    return { outcome: 'unchanged', counted: true };
+    return { outcome: 'unchanged', counted: true, links: queued };
   }
   const outcome: SitePageOutcome = stored?.sourceStored ? 'changed' : 'new';
   const written = await storePage(db, org, text, { kind: 'site-read', id: run.id }, at, (result) => [
@@ -411,9 +498,9 @@ async function settle(
   ]);
   if (!written.ok) {
     await commitStatements(db, [count]);
-    return { outcome: 'failed', reason: written.error, counted: true };
+    return { outcome: 'failed', reason: written.error, counted: true, links: queued };
   }
-  return { outcome: written.outcome === 'unchanged' ? 'unchanged' : outcome, counted: true };
+  return { outcome: written.outcome === 'unchanged' ? 'unchanged' : outcome, counted: true, links: queued };
 }
 
 function pagesSummary(tally: Tally, budget: number): string {
@@ -437,8 +524,11 @@ function pagesDetails(tally: Tally, frontier: Frontier, budget: number): string[
       lines.push(`  - ${escapeInline(reason)}: ${count} (${urls.slice(0, 3).map(escapeInline).join(', ')}${count > 3 ? ', ...' : ''})`);
     }
   }
-  const notQueued = Object.entries(report.skipped).filter(([, n]) => n > 0);
-  if (notQueued.length) lines.push(`- Links not followed: ${notQueued.map(([reason, n]) => `${n} ${reason}`).join(', ')}.`);
+  const notQueued = Object.entries(report.skipped)
+    .filter(([, n]) => n > 0)
+    .map(([reason, n]) => `${n} ${reason}`);
+  if (tally.linksDropped) notQueued.push(`${tally.linksDropped} not read from their page (past its first ${DEFAULT_MAX_LINKS} links, too long, or not a URL)`);
+  if (notQueued.length) lines.push(`- Links not followed: ${notQueued.join(', ')}.`);
   if (report.queued > 0) lines.push(`- ${report.queued} URL(s) still queued when the budget was spent.`);
   if (tally.stopped) lines.push(`- Stopped early: ${escapeInline(tally.stopped)}.`);
   return lines;

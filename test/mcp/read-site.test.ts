@@ -6,8 +6,8 @@ import { connectMcpClient } from '../helpers/mcp-client.ts';
 import { advanceToEnd } from '../helpers/site-reads.ts';
 import { COMPANY_DOMAINS } from '../sites/fixture-sites.ts';
 
-/** The read-site tool: the same core as POST /api/v1/oms/sites, polled with run-status. Reads COMPANY_DOMAINS[4] (never its log). */
-const DOMAIN = COMPANY_DOMAINS[4];
+/** The read-site tool: the same core as POST /api/v1/oms/sites, polled with run-status. Reads COMPANY_DOMAINS[6] (never its log). */
+const DOMAIN = COMPANY_DOMAINS[6];
 
 type Text = { type: string; text: string }[];
 

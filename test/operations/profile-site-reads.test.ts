@@ -6,9 +6,9 @@ import { COMPANY_DOMAINS, COMPANY_NAME } from '../sites/fixture-sites.ts';
 /**
  * Finishing the sales profile reads the organization's own site and its competitors' (those this
  * deployment reads: in tests, the fixture sites SITE_ORIGIN_OVERRIDES names); a later save reads only
- * the domains it adds. This file owns COMPANY_DOMAINS[4].
+ * the domains it adds. This file reads COMPANY_DOMAINS[6] (never its log; test/mcp/read-site.test.ts reads it too).
  */
-const OWN = COMPANY_DOMAINS[4];
+const OWN = COMPANY_DOMAINS[6];
 /** A competitor no fixture site serves: offline, it is not read at all. */
 const UNSERVED = 'ironclad-automation.example';
 

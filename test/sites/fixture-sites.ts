@@ -4,7 +4,7 @@
  * SITE_ORIGIN_OVERRIDES; tests find their domains and control origins with test/helpers/sites.ts.
  * No Node or Workers API here, so both sides may import the facts the pages state.
  *
- * - COMPANY (northwind.example, and copies northwind-2.example to northwind-5.example for test
+ * - COMPANY (northwind.example, and copies northwind-2.example to northwind-7.example for test
  *   files that change pages or read the request log without stepping on each other): a company's
  *   site with what a GTM team reads (home, pricing, product, about, customers, blog, careers,
  *   changelog, integrations, a comparison), facts in sentences; robots.txt with a `ReconBot` group
@@ -36,7 +36,7 @@ declare module 'vitest' {
   }
 }
 
-export const COMPANY_DOMAINS = ['northwind.example', 'northwind-2.example', 'northwind-3.example', 'northwind-4.example', 'northwind-5.example'] as const;
+export const COMPANY_DOMAINS = ['northwind.example', 'northwind-2.example', 'northwind-3.example', 'northwind-4.example', 'northwind-5.example', 'northwind-6.example', 'northwind-7.example'] as const;
 export const POLITE_DOMAIN = 'polite.example';
 export const HOSTILE_DOMAIN = 'hostile.example';
 export const HOSTILE_FILES_DOMAIN = 'hostile-files.example';
@@ -229,20 +229,22 @@ export function hostileSite(): SiteSpec {
 export function hostileFilesSite(domain = HOSTILE_FILES_DOMAIN): SiteSpec {
   const bigUrls = Array.from({ length: 10_000 }, (_, i) => `/listed/${i}`);
   return {
-    // Over 500 KiB: the sitemaps come first, within the parsed prefix; rules past it are ignored (the Disallow of /late/ among them).
-    robots:
-      ['/bomb.xml.gz', '/loop-a.xml', '/big.xml', '/broken.xml'].map((path) => `Sitemap: https://${domain}${path}\n`).join('') +
-      `User-agent: *\nAllow: /\n${'# padding line of a robots.txt that is far too long\n'.repeat(12_000)}User-agent: ReconBot\nDisallow: /late/\n`,
+    // Over 500 KiB: rules past the parsed prefix are ignored (the Disallow of /late/, which the home
+    // page links to, among them). The sitemaps are listed before the padding, so they are read.
+    // Read breadth first: loop-a, the bomb, the broken one, loop-b, then (from loop-b) big.
+    robots: `User-agent: *\nAllow: /\n${['/loop-a.xml', '/bomb.xml.gz', '/broken.xml'].map((path) => `Sitemap: https://${domain}${path}\n`).join('')}`
+      + `${'# padding line of a robots.txt that is far too long\n'.repeat(12_000)}User-agent: ReconBot\nDisallow: /late/\n`,
     sitemaps: {
       // 16 MiB of XML once inflated (past the 10 MiB a sitemap may inflate to), about 16 KiB compressed.
       '/bomb.xml.gz': { xml: sitemapXml(domain, ['/from-bomb']), gzip: true, padTo: 16 * 1024 * 1024 },
       '/loop-a.xml': { xml: sitemapIndex(domain, ['/loop-b.xml']) },
-      '/loop-b.xml': { xml: sitemapIndex(domain, ['/loop-a.xml']) },
+      // Back to loop-a, and on to the big sitemap (read last, when every other file has been).
+      '/loop-b.xml': { xml: sitemapIndex(domain, ['/loop-a.xml', '/big.xml']) },
       '/big.xml': { xml: sitemapXml(domain, bigUrls) },
       '/broken.xml': { xml: '<?xml version="1.0"?><urlset><url><loc>https://' + domain + '/from-broken</loc></url><url><loc>' },
     },
     pages: {
-      '/': { body: page('Hostile Files Ltd', '<p>Hostile Files Ltd publishes difficult robots.txt and sitemap files.</p>') },
+      '/': { body: page('Hostile Files Ltd', '<p>Hostile Files Ltd publishes difficult robots.txt and sitemap files.</p><a href="/late/1">Late</a>') },
       '/from-bomb': { body: page('Bomb', '<p>This page is listed only inside the gzip bomb.</p>') },
       '/from-broken': { body: page('Broken', '<p>This page is listed only in a broken sitemap.</p>') },
     },

@@ -9,9 +9,9 @@ import { createWatch, runNow, untilExecutions } from './helpers.ts';
  * The issue's proof, end to end: a watch on a company whose site Recon reads itself re-reads the site
  * before each execution (conditional requests: unchanged pages answer 304) and, after the site's price
  * changes, reports the new price sentence in findings.added and the old one in findings.removed. This
- * file owns COMPANY_DOMAINS[3] (it changes its pricing page and reads its log).
+ * file owns COMPANY_DOMAINS[5] (it changes its pricing page and reads its log).
  */
-const DOMAIN = COMPANY_DOMAINS[3];
+const DOMAIN = COMPANY_DOMAINS[5];
 const PRICING_URL = `https://${DOMAIN}/pricing`;
 
 describe('a watch on a company whose site Recon reads', () => {
