@@ -6,10 +6,10 @@
  * The replaced environment is made once per environment object (WeakMap), so the per-isolate caches
  * keyed by it (readConfig) behave as they do in Recon itself.
  */
-import app, { RunObject, WatchObject } from '../../src/index.ts';
+import app, { RunObject, SiteHostGate, WatchObject } from '../../src/index.ts';
 
 // Every Durable Object class wrangler.toml binds, as src/index.ts exports them (wrangler refuses to build without one).
-export { RunObject, WatchObject };
+export { RunObject, SiteHostGate, WatchObject };
 
 const alwaysAllow = { limit: async () => ({ success: true }) } as unknown as RateLimit;
 const allowing = new WeakMap<Env, Env>();
