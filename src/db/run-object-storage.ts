@@ -94,6 +94,11 @@ export function readRun<R extends StoredRun>(sql: Sql): R | null {
   return { ...(JSON.parse(row.record) as Omit<R, 'steps'>), steps } as R;
 }
 
+/** The stored run's status alone (no steps read, no record parsed), or null when none was started. */
+export function readRunStatus(sql: Sql): string | null {
+  return sql<{ status: string | null }>`SELECT json_extract(record, '$.status') AS status FROM run_record WHERE id = 1`[0]?.status ?? null;
+}
+
 /** Stores the run as it is now: its record and every step (a run has a handful). */
 export function writeRun(sql: Sql, run: StoredRun): void {
   const { steps, ...record } = run;

@@ -1,7 +1,7 @@
 import { Agent, type Schedule } from 'agents';
 import { logEvent } from '../ground/log.ts';
 import { mirrorRun } from '../db/runs.ts';
-import { clearScratch, createRunTables, LEGACY_RUN_KEY, readRun, readScratch, writeRun, writeScratch } from '../db/run-object-storage.ts';
+import { clearScratch, createRunTables, LEGACY_RUN_KEY, readRun, readRunStatus, readScratch, writeRun, writeScratch } from '../db/run-object-storage.ts';
 import { RUN_PLANS } from '../runs/plans.ts';
 import type { RunInit, RunKind, RunPlan, RunRecord, StepResult, StepWork } from '../runs/types.ts';
 
@@ -227,11 +227,11 @@ export class RunObject extends Agent {
         get: (key) => readScratch(sql, key),
         // A slice still working when its run ends (a cancel) keeps nothing: the scratch space went with the run.
         put: (key, value) => {
-          if (this.stored()?.status === 'running') writeScratch(sql, key, value);
+          if (readRunStatus(sql) === 'running') writeScratch(sql, key, value);
         },
       },
       handOverAt,
-      stillRunning: () => this.stored()?.status === 'running',
+      stillRunning: () => readRunStatus(sql) === 'running',
     };
   }
 
