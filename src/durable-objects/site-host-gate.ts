@@ -8,14 +8,15 @@ import { DurableObject } from 'cloudflare:workers';
  * (`release`). Two organizations reading the same site at once share its 2 requests in flight and
  * its delay, rather than doubling them.
  *
- * A slot not given back (its read died) frees itself after LEASE_MS. The latest start or answer is
- * kept in the object's storage, so a restarted gate never starts a request early; leases live in memory (a
+ * A slot not given back (its read died) frees itself after LEASE_MS. The latest start is kept in the
+ * object's storage, so a restarted gate never starts a request sooner than a gap after it (the latest
+ * answer, kept in memory, may be forgotten then: one write per request rather than two); leases live in memory (a
  * restart forgets them, which at worst lets one slot go early, never a request sooner than the gap).
  */
 
 /** A slot not released within this time is free again: the page deadline (10 s) plus margin. */
 export const LEASE_MS = 15_000;
-/** The latest request start (or answer, when later): the next start is a gap after it. */
+/** The latest request start: the next start is a gap after it (and after the latest answer). */
 const LAST_KEY = 'lastRequestAt';
 
 export type GateAnswer = { lease: string; waitMs: number } | { lease: null; retryInMs: number };
@@ -23,6 +24,8 @@ export type GateAnswer = { lease: string; waitMs: number } | { lease: null; retr
 export class SiteHostGate extends DurableObject {
   /** Lease id -> when it expires (ms). */
   readonly #leases = new Map<string, number>();
+  /** The latest answer (ms), in memory only: the starts are what storage keeps. */
+  #lastAnswer = 0;
 
   /**
    * A request start: a lease and how long to wait before starting (`gapMs` after the latest start or
@@ -36,7 +39,7 @@ export class SiteHostGate extends DurableObject {
     }
     // The gap is the asker's (a read knows its site's Crawl-delay only once robots.txt is in), after
     // the latest start and the latest answer.
-    const last = this.ctx.storage.kv.get<number>(LAST_KEY) ?? 0;
+    const last = Math.max(this.ctx.storage.kv.get<number>(LAST_KEY) ?? 0, this.#lastAnswer);
     const start = Math.max(now, last + Math.max(0, gapMs));
     this.ctx.storage.kv.put(LAST_KEY, start);
     const lease = crypto.randomUUID();
@@ -47,7 +50,6 @@ export class SiteHostGate extends DurableObject {
   /** Gives a slot back (a lease already expired or unknown changes nothing); the next gap counts from this answer if it is the latest. */
   async release(lease: string, now = Date.now()): Promise<void> {
     this.#leases.delete(lease);
-    const last = this.ctx.storage.kv.get<number>(LAST_KEY) ?? 0;
-    if (now > last) this.ctx.storage.kv.put(LAST_KEY, now);
+    this.#lastAnswer = Math.max(this.#lastAnswer, now);
   }
 }
