@@ -1,7 +1,9 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
+import type { SiteLog } from '../../scripts/lib/site-types.ts';
 import { call, type TestOrganization } from './fixtures.ts';
+import { resetSiteLog, siteLog } from './sites.ts';
 
 /** A site read run to its end: its id, the final poll's markdown and X-Run-Status. */
 export interface FinishedRead {
@@ -30,4 +32,11 @@ export async function readSiteToEnd(org: TestOrganization, body: Record<string, 
   const done = await call(`/api/v1/runs/site-read/${id}`, { key: org.key });
   expect(done.status).toBe(200);
   return { id, report: await done.text(), status: done.headers.get('X-Run-Status') };
+}
+
+/** A read of `domain` by `org` to its end, from an empty request log, and the site's log after it. */
+export async function readWithLog(org: TestOrganization, domain: string, body: Record<string, unknown> = {}): Promise<{ read: FinishedRead; log: SiteLog }> {
+  await resetSiteLog(domain);
+  const read = await readSiteToEnd(org, { domain, ...body });
+  return { read, log: await siteLog(domain) };
 }

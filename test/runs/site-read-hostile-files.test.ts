@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteLog } from '../../scripts/lib/site-types.ts';
 import { QUEUE_PER_BUDGET } from '../../src/sites/frontier.ts';
 import { createOrganization, type TestOrganization } from '../helpers/fixtures.ts';
-import { readSiteToEnd, type FinishedRead } from '../helpers/site-reads.ts';
-import { requestedPaths, resetSiteLog, siteLog } from '../helpers/sites.ts';
+import { readWithLog, type FinishedRead } from '../helpers/site-reads.ts';
+import { requestedPaths } from '../helpers/sites.ts';
 import { HOSTILE_FILES_DOMAIN } from '../sites/fixture-sites.ts';
 
 /**
@@ -20,9 +20,7 @@ let log: SiteLog;
 
 beforeAll(async () => {
   org = await createOrganization();
-  await resetSiteLog(DOMAIN);
-  read = await readSiteToEnd(org, { domain: DOMAIN, pages: BUDGET });
-  log = await siteLog(DOMAIN);
+  ({ read, log } = await readWithLog(org, DOMAIN, { pages: BUDGET }));
 });
 
 describe('a site read of hostile robots.txt and sitemaps', () => {

@@ -3,8 +3,8 @@ import type { SiteLog } from '../../scripts/lib/site-types.ts';
 import { QUEUE_PER_BUDGET } from '../../src/sites/frontier.ts';
 import { DEFAULT_MAX_LINKS } from '../../src/sites/links.ts';
 import { call, createOrganization, type TestOrganization } from '../helpers/fixtures.ts';
-import { readSiteToEnd, type FinishedRead } from '../helpers/site-reads.ts';
-import { requestedPaths, resetSiteLog, siteLog } from '../helpers/sites.ts';
+import { readWithLog, type FinishedRead } from '../helpers/site-reads.ts';
+import { requestedPaths } from '../helpers/sites.ts';
 import { HOSTILE_DOMAIN } from '../sites/fixture-sites.ts';
 
 /**
@@ -20,9 +20,7 @@ let log: SiteLog;
 
 beforeAll(async () => {
   org = await createOrganization();
-  await resetSiteLog(HOSTILE_DOMAIN);
-  read = await readSiteToEnd(org, { domain: HOSTILE_DOMAIN, pages: BUDGET });
-  log = await siteLog(HOSTILE_DOMAIN);
+  ({ read, log } = await readWithLog(org, HOSTILE_DOMAIN, { pages: BUDGET }));
 });
 
 async function source(path: string): Promise<Response> {

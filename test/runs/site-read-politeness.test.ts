@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteLog } from '../../scripts/lib/site-types.ts';
 import { createOrganization, type TestOrganization } from '../helpers/fixtures.ts';
-import { readSiteToEnd, type FinishedRead } from '../helpers/site-reads.ts';
-import { requestedPaths, resetSiteLog, siteLog } from '../helpers/sites.ts';
+import { readWithLog, type FinishedRead } from '../helpers/site-reads.ts';
+import { requestedPaths } from '../helpers/sites.ts';
 import { COMPANY_DOMAINS, POLITE_DOMAIN } from '../sites/fixture-sites.ts';
 
 /**
@@ -26,12 +26,8 @@ let companyLog: SiteLog;
 
 beforeAll(async () => {
   org = await createOrganization();
-  await resetSiteLog(POLITE_DOMAIN);
-  polite = await readSiteToEnd(org, { domain: POLITE_DOMAIN });
-  politeLog = await siteLog(POLITE_DOMAIN);
-  await resetSiteLog(COMPANY);
-  company = await readSiteToEnd(org, { domain: COMPANY, pages: 30 });
-  companyLog = await siteLog(COMPANY);
+  ({ read: polite, log: politeLog } = await readWithLog(org, POLITE_DOMAIN));
+  ({ read: company, log: companyLog } = await readWithLog(org, COMPANY, { pages: 30 }));
 });
 
 describe('a polite site read (Crawl-delay: 1 for ReconBot)', () => {
