@@ -9,7 +9,8 @@ CREATE TABLE IF NOT EXISTS organizations (
   id          TEXT PRIMARY KEY,              -- opaque, e.g. org_3fa2...
   slug        TEXT NOT NULL UNIQUE,          -- operator-facing name, e.g. acme
   name        TEXT NOT NULL,
-  created_at  TEXT NOT NULL                  -- ISO 8601
+  created_at  TEXT NOT NULL,                 -- ISO 8601
+  site_read_pages INTEGER CHECK (site_read_pages BETWEEN 1 AND 500) -- pages per site read; NULL: 50
 );
 
 -- An API key. Only the SHA-256 of the full key is stored, plus a display prefix.

@@ -7,3 +7,14 @@ export function insertOrganizationStatement(
     .prepare('INSERT INTO organizations (id, slug, name, created_at) VALUES (?, ?, ?, ?)')
     .bind(organization.id, organization.slug, organization.name, organization.createdAt);
 }
+
+/** The organization's page budget per site read, or null for the default. */
+export async function readSiteReadPages(db: D1Database, organizationId: string): Promise<number | null> {
+  const row = await db.prepare('SELECT site_read_pages AS pages FROM organizations WHERE id = ?1').bind(organizationId).first<{ pages: number | null }>();
+  return row?.pages ?? null;
+}
+
+/** Sets the organization's page budget per site read (null: back to the default). */
+export async function writeSiteReadPages(db: D1Database, organizationId: string, pages: number | null): Promise<void> {
+  await db.prepare('UPDATE organizations SET site_read_pages = ?2 WHERE id = ?1').bind(organizationId, pages).run();
+}

@@ -3,6 +3,9 @@ import type { CoreContext } from '../ground/context.ts';
 import { Domain } from '../ground/schemas/common.ts';
 import { checkSourceUrl } from '../oms/source-url-policy.ts';
 import { DEFAULT_PAGE_BUDGET, MAX_PAGE_BUDGET } from '../sites/frontier.ts';
+import { readSiteReadPages, writeSiteReadPages } from '../db/organizations.ts';
+import { pagesFetchedOn } from '../db/site-pages.ts';
+import { readConfig } from '../ground/config.ts';
 import { startSiteRead } from '../runs/site-read.ts';
 import type { CommandResult } from './command-definition.ts';
 import { startedMarkdown } from './runs.ts';
@@ -24,14 +27,52 @@ export const ReadSiteInput = z.strictObject({
     .min(1)
     .max(MAX_PAGE_BUDGET)
     .optional()
-    .describe(`The most pages this read requests, 1 to ${MAX_PAGE_BUDGET} (default ${DEFAULT_PAGE_BUDGET}).`),
+    .describe(`The most pages this read requests, 1 to ${MAX_PAGE_BUDGET} (default: the organization's setting, PUT /api/v1/oms/sites/settings, else ${DEFAULT_PAGE_BUDGET}).`),
 });
 export type ReadSiteInput = z.output<typeof ReadSiteInput>;
 
 export async function readSite(ctx: CoreContext, input: ReadSiteInput): Promise<CommandResult> {
-  const { id, started } = await startSiteRead(ctx.env, ctx.principal.organization.id, input.domain, input.pages ?? DEFAULT_PAGE_BUDGET);
+  const { id, started } = await startSiteRead(ctx.env, ctx.principal.organization.id, input.domain, input.pages);
   const markdown = started
     ? startedMarkdown('site-read', id)
     : `A site read of ${input.domain} is already running (run ${id}); one read per domain runs at a time. ${startedMarkdown('site-read', id).replace(/^Started site-read run \S+; it is running\. /, '')}`;
   return { mode: 'async', run: { id, kind: 'site-read', status: 'running' }, markdown };
+}
+
+/** The organization's site-read settings, as GET and PUT /api/v1/oms/sites/settings answer them. */
+export interface SiteReadSettingsView {
+  /** Pages a read requests when its request names none (reads on onboarding and before watches too). */
+  pagesPerRead: number;
+  /** Whether pagesPerRead is the default (no setting stored). */
+  pagesPerReadIsDefault: boolean;
+  /** The deployment's limit of pages fetched per organization per UTC day (SITE_READ_PAGES_PER_DAY). */
+  pagesPerDay: number;
+  /** Pages the organization's reads fetched today (UTC); a 304 is not counted. */
+  pagesFetchedToday: number;
+}
+
+export const SiteReadSettingsInput = z.strictObject({
+  pagesPerRead: z
+    .int()
+    .min(1)
+    .max(MAX_PAGE_BUDGET)
+    .nullable()
+    .describe(`Pages a site read requests when its request names none, 1 to ${MAX_PAGE_BUDGET}; null for the default (${DEFAULT_PAGE_BUDGET}).`),
+});
+export type SiteReadSettingsInput = z.output<typeof SiteReadSettingsInput>;
+
+export async function getSiteReadSettings(ctx: CoreContext): Promise<SiteReadSettingsView> {
+  const organizationId = ctx.principal.organization.id;
+  const [stored, fetched] = await Promise.all([readSiteReadPages(ctx.env.DB, organizationId), pagesFetchedOn(ctx.env.DB, organizationId, new Date().toISOString().slice(0, 10))]);
+  return {
+    pagesPerRead: stored ?? DEFAULT_PAGE_BUDGET,
+    pagesPerReadIsDefault: stored === null,
+    pagesPerDay: readConfig(ctx.env).SITE_READ_PAGES_PER_DAY,
+    pagesFetchedToday: fetched,
+  };
+}
+
+export async function putSiteReadSettings(ctx: CoreContext, input: SiteReadSettingsInput): Promise<SiteReadSettingsView> {
+  await writeSiteReadPages(ctx.env.DB, ctx.principal.organization.id, input.pagesPerRead);
+  return getSiteReadSettings(ctx);
 }

@@ -1,4 +1,5 @@
 import { getObject } from '../db/objects.ts';
+import { readSiteReadPages } from '../db/organizations.ts';
 import { commitStatements, countPagesStatement, knownSitePages, pagesFetchedOn, readSitePage, sitePageStatement, type SitePageOutcome, type SitePageRow } from '../db/site-pages.ts';
 import { readConfig } from '../ground/config.ts';
 import { rateLimited } from '../ground/errors.ts';
@@ -637,11 +638,12 @@ function secondsToNextDay(now = Date.now()): number {
 }
 
 /**
- * Starts a read of `domain` (normalized) for the organization, or finds the read of it already
- * running (one per domain per organization). Past the day's page limit: 429 with Retry-After until
+ * Starts a read of `domain` (normalized) for the organization, of `budget` pages (default: the
+ * organization's setting, else DEFAULT_PAGE_BUDGET), or finds the read of it already running (one
+ * per domain per organization). Past the day's page limit: 429 with Retry-After until
  * the next UTC day; past MAX_RUNNING_SITE_READS running reads: 429. Nothing is written when refused.
  */
-export async function startSiteRead(env: Env, organizationId: string, domain: string, budget: number = DEFAULT_PAGE_BUDGET): Promise<{ id: string; started: boolean }> {
+export async function startSiteRead(env: Env, organizationId: string, domain: string, budget?: number): Promise<{ id: string; started: boolean; budget: number }> {
   const limit = readConfig(env).SITE_READ_PAGES_PER_DAY;
   const fetched = await pagesFetchedOn(env.DB, organizationId, today());
   if (fetched >= limit) {
@@ -650,13 +652,14 @@ export async function startSiteRead(env: Env, organizationId: string, domain: st
       `Your organization's site reads fetched ${fetched} pages today (UTC), the most they may (${limit} a day); pages answered 304 Not Modified are not counted. Read again after midnight UTC.`,
     );
   }
+  const pages = budget ?? (await readSiteReadPages(env.DB, organizationId)) ?? DEFAULT_PAGE_BUDGET;
   const launched = await launchRun(
     env,
-    { kind: 'site-read', organizationId, target: domain, args: { domain, pages: budget }, steps: [...SITE_READ_STEPS] },
+    { kind: 'site-read', organizationId, target: domain, args: { domain, pages }, steps: [...SITE_READ_STEPS] },
     { cap: MAX_RUNNING_SITE_READS, kinds: ['site-read'], onePerTarget: true },
   );
-  if (launched.started) return { id: launched.id, started: true };
-  if (launched.running) return { id: launched.running, started: false };
+  if (launched.started) return { id: launched.id, started: true, budget: pages };
+  if (launched.running) return { id: launched.running, started: false, budget: pages };
   throw rateLimited(
     10,
     `Your organization already has ${MAX_RUNNING_SITE_READS} site reads going, the most it may run at once; wait for one to finish (GET /api/v1/runs?kind=site-read lists them), then start again.`,

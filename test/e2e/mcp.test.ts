@@ -20,6 +20,8 @@ const TOOLS = [
   'import-objects',
   'add-sources',
   'read-site',
+  'site-read-settings',
+  'set-site-read-settings',
   'oms-metadata',
   'oms-search',
   'oms-pivot',

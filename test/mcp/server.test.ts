@@ -26,6 +26,8 @@ describe('MCP server at /api/mcp', () => {
         'import-objects',
         'add-sources',
         'read-site',
+        'site-read-settings',
+        'set-site-read-settings',
         'oms-metadata',
         'oms-search',
         'oms-pivot',
@@ -137,6 +139,7 @@ describe('MCP server at /api/mcp', () => {
     const org = await createOrganization({ scopes: ['oms:read'] });
     const client = await connectMcpClient(org.key);
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
+      'site-read-settings',
       'oms-metadata',
       'oms-search',
       'oms-pivot',

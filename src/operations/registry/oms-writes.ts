@@ -2,7 +2,7 @@ import { z } from '../../ground/schemas/openapi.ts';
 import { IMPORT_LIMITS, importObjects } from '../../oms/import.ts';
 import { addSources, AddSourcesInput, addSourcesInputFor, MAX_SOURCE_URLS } from '../add-sources.ts';
 import { defineOperation } from '../definition.ts';
-import { readSite, ReadSiteInput } from '../site-reads.ts';
+import { getSiteReadSettings, putSiteReadSettings, readSite, ReadSiteInput, SiteReadSettingsInput } from '../site-reads.ts';
 import { DEFAULT_PAGE_BUDGET, MAX_PAGE_BUDGET } from '../../sites/frontier.ts';
 import { commandToolAnswer } from './commands.ts';
 import { createWebhookSecret, WebhookSecretInput } from '../webhook-secret.ts';
@@ -53,6 +53,15 @@ export const ImportObjectsInput = z.strictObject({
         'for more, use POST /api/v1/oms/objects/import (10 MiB).',
     ),
 });
+
+const SiteReadSettings = z
+  .object({
+    pagesPerRead: z.int().describe('Pages a site read requests when its request names none (reads on onboarding and before watches too).'),
+    pagesPerReadIsDefault: z.boolean().describe('True when no setting is stored and pagesPerRead is the default.'),
+    pagesPerDay: z.int().describe("The deployment's limit of pages fetched per organization per UTC day."),
+    pagesFetchedToday: z.int().describe("Pages the organization's site reads fetched today (UTC); a 304 Not Modified is not counted."),
+  })
+  .openapi('SiteReadSettings');
 
 const WebhookSecret = z
   .object({
@@ -175,6 +184,54 @@ export const OMS_WRITE_OPERATIONS = [
         'failed, with reasons). Use it before research or competitors when a company has no sources yet; a re-read finds what changed.',
       startsRun: true,
       answer: commandToolAnswer,
+    },
+  }),
+  defineOperation({
+    scope: ['oms:read', 'oms:write'],
+    bucket: 'reads',
+    input: z.strictObject({}),
+    output: SiteReadSettings,
+    errors: [],
+    effects: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    run: (ctx) => getSiteReadSettings(ctx),
+    rest: {
+      method: 'get',
+      path: '/oms/sites/settings',
+      operationId: 'getSiteReadSettings',
+      summary: "The organization's site-read settings and today's page count",
+      input: { from: 'none' },
+      answer: { kind: 'json', status: 200, description: 'The settings' },
+    },
+    mcp: {
+      name: 'site-read-settings',
+      title: 'Site-read settings',
+      description:
+        "Your organization's site-read settings: pagesPerRead (the pages a read requests when read-site names none; reads on onboarding and before " +
+        "watches use it too), and the day's page limit with the pages fetched today (UTC; a 304 is not counted).",
+    },
+  }),
+  defineOperation({
+    scope: 'oms:write',
+    bucket: 'reads',
+    input: SiteReadSettingsInput,
+    inputName: 'request body',
+    output: SiteReadSettings,
+    errors: ['invalid_input'],
+    effects: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    run: (ctx, input) => putSiteReadSettings(ctx, input),
+    rest: {
+      method: 'put',
+      path: '/oms/sites/settings',
+      operationId: 'putSiteReadSettings',
+      summary: "Set the organization's page budget per site read",
+      description: `Replaces the settings: pagesPerRead, 1 to ${MAX_PAGE_BUDGET}, or null for the default (${DEFAULT_PAGE_BUDGET}).`,
+      input: { from: 'body', name: 'SiteReadSettingsRequest', required: true, example: { pagesPerRead: 200 } },
+      answer: { kind: 'json', status: 200, description: 'The settings now' },
+    },
+    mcp: {
+      name: 'set-site-read-settings',
+      title: 'Set site-read settings',
+      description: `Sets the pages a site read requests when read-site names none (and for reads on onboarding and before watches): pagesPerRead, 1 to ${MAX_PAGE_BUDGET}, or null for the default (${DEFAULT_PAGE_BUDGET}).`,
     },
   }),
   defineOperation({

@@ -21,6 +21,8 @@ const TOOL_ROUTES: Record<string, string> = {
   'import-objects': 'POST /api/v1/oms/objects/import',
   'add-sources': 'POST /api/v1/oms/sources',
   'read-site': 'POST /api/v1/oms/sites',
+  'site-read-settings': 'GET /api/v1/oms/sites/settings',
+  'set-site-read-settings': 'PUT /api/v1/oms/sites/settings',
   'oms-metadata': 'GET /api/v1/oms/metadata',
   'oms-search': 'POST /api/v1/oms/objects/search',
   'oms-pivot': 'POST /api/v1/oms/objects/pivot',
@@ -65,7 +67,11 @@ describe('a key reaches no more through MCP than through REST', () => {
       const response = await call(target, { key, method, rawBody: method === 'GET' ? undefined : '{}' });
       await response.arrayBuffer();
       if (response.status !== 403) restAllowed.add(tool);
-      const alsoAllowed = (route === 'GET /api/v1/oms/actions' && scope.startsWith('oms:')) || (route === 'GET /api/v1/runs/{kind}/{id}' && scope === 'oms:write');
+      // Operations that take any one of several scopes (the route's first is in scopeOf).
+      const alsoAllowed =
+        (route === 'GET /api/v1/oms/actions' && scope.startsWith('oms:')) ||
+        (route === 'GET /api/v1/runs/{kind}/{id}' && scope === 'oms:write') ||
+        (route === 'GET /api/v1/oms/sites/settings' && scope === 'oms:write');
       expect(response.status === 403, `${route} with ${scope}`).toBe(scopeOf.get(route) !== scope && !alsoAllowed);
     }
     // MCP lists only those tools, and refuses the others when they are called anyway.
