@@ -40,7 +40,8 @@ export interface DevServerOptions {
    * Vars set on top of wrangler.toml's, as `npm run dev` passes `--var` (e.g. WEBHOOK_ALLOW_LOCAL_HTTP).
    * Without SITE_ORIGIN_OVERRIDES here, the server reads the demo market's sites on loopback, as
    * `npm run dev` does, and no other site (site reads on onboarding and before watches never leave
-   * the machine).
+   * the machine), with no delay between requests (SITE_READ_MIN_DELAY_MS 0, as the Workers tests):
+   * a watch's first execution reads its company's site first.
    */
   vars?: Record<string, string>;
 }
@@ -58,7 +59,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       await seedLocalDatabase({ persistTo, quiet: true });
     }
     sites = options.vars?.SITE_ORIGIN_OVERRIDES === undefined ? await startSites(demoSites(path.join(PROJECT_ROOT, DEMO_KNOWLEDGE_BASE)), { unref: true }) : undefined;
-    const vars = { ...(sites ? { SITE_ORIGIN_OVERRIDES: sites.overrides } : {}), ...options.vars };
+    const vars = { ...(sites ? { SITE_ORIGIN_OVERRIDES: sites.overrides, SITE_READ_MIN_DELAY_MS: '0' } : {}), ...options.vars };
     const worker = await unstable_startWorker({
       config: path.join(PROJECT_ROOT, 'wrangler.toml'),
       bindings: Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: 'plain_text' as const, value }])),
