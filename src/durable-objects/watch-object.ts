@@ -262,6 +262,7 @@ export class WatchObject extends Agent {
         briefKey: prepared.briefKey,
         changes: prepared.changes,
         findings: prepared.findings,
+        siteRead: prepared.siteRead,
       };
       try {
         await prepared.commit([mirrorStatement(this.env.DB, charged, charged.status === 'capped' ? null : next)]);

@@ -39,6 +39,8 @@ export interface PreparedExecution {
   findings: ExecutionFindings;
   /** This brief's cited claims: the baseline once the execution commits. */
   claims: Claim[];
+  /** The read of the target company's site before the research, or null when none ran. */
+  siteRead: { runId: string; status: string } | null;
   /** Writes the brief and the changes, with `also` in the same D1 batch. */
   commit(also: readonly D1PreparedStatement[]): Promise<void>;
 }
@@ -54,7 +56,7 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
   if (!target) throw new TargetMissing(`The watched ${watch.target.type} ${key} no longer exists in the organization.`);
   // A company's site is read first (a re-read: conditional requests, what changed re-indexed), so the
   // research sees the site as it is now. A read that cannot start or ends badly leaves what is stored.
-  if (watch.target.type === 'company') await readSiteBeforeResearch(env, org, key);
+  const siteRead = watch.target.type === 'company' ? await readSiteBeforeResearch(env, org, key) : null;
   const name = typeof target.properties.name === 'string' ? target.properties.name : undefined;
   const topic = watch.query ?? name ?? key;
   const profile = stored?.profile ?? SalesProfileInput.parse({});
@@ -88,6 +90,7 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
     changes,
     findings: report.findings,
     claims,
+    siteRead,
     async commit(also) {
       const objects = changes.length ? [{ type: watch.target.type, key, properties, sourceUrls }] : [];
       await storeBrief(db, org, brief, { kind: 'watch', id: watch.id }, { objects, also });

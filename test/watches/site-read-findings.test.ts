@@ -3,7 +3,7 @@ import { createOrganization } from '../helpers/fixtures.ts';
 import { readSiteToEnd } from '../helpers/site-reads.ts';
 import { resetSiteLog, setSitePage, siteLog } from '../helpers/sites.ts';
 import { COMPANY_DOMAINS, PRICE_AFTER, PRICE_BEFORE, pricingPage, pricingSentence } from '../sites/fixture-sites.ts';
-import { createWatch, runNow, untilExecutions } from './helpers.ts';
+import { createWatch, GLOBEX_WATCH, marketOrganization, runNow, untilExecutions } from './helpers.ts';
 
 /**
  * The issue's proof, end to end: a watch on a company whose site Recon reads itself re-reads the site
@@ -30,7 +30,7 @@ describe('a watch on a company whose site Recon reads', () => {
       costCapMicros: 30_000,
     });
     const [first] = await untilExecutions(watch.id, 1);
-    expect(first).toMatchObject({ outcome: 'succeeded', findings: { since: null } });
+    expect(first).toMatchObject({ outcome: 'succeeded', findings: { since: null }, siteRead: { runId: expect.stringMatching(/^[0-9a-f]{64}$/), status: 'completed' } });
     // Before researching, the execution read the site again: every page it had answered 304.
     const reread = (await siteLog(DOMAIN)).requests.filter((r) => r.method === 'GET' && r.ifNoneMatch !== undefined);
     expect(reread.length).toBeGreaterThan(5);
@@ -42,5 +42,12 @@ describe('a watch on a company whose site Recon reads', () => {
     expect(second.findings!.since).toBe(first!.id);
     expect(second.findings!.added).toContainEqual({ text: pricingSentence(PRICE_AFTER), url: PRICING_URL });
     expect(second.findings!.removed).toContainEqual({ text: pricingSentence(PRICE_BEFORE), url: PRICING_URL });
+  });
+
+  it('says no site was read for a company whose site this deployment does not read (offline: only the overridden ones)', async () => {
+    const org = await marketOrganization();
+    const watch = await createWatch(org.key, GLOBEX_WATCH);
+    const [first] = await untilExecutions(watch.id, 1);
+    expect(first).toMatchObject({ outcome: 'succeeded', siteRead: null });
   });
 });

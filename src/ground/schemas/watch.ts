@@ -229,6 +229,12 @@ export interface ExecutionRecord {
   changes: PropertyChange[];
   /** What changed in the claims its brief cites; null when it failed (and on records made before findings existed, as read). */
   findings: ExecutionFindings | null;
+  /**
+   * The read of the target company's site that ran before the research (its run and how it ended);
+   * null when none ran (not a company, a site this deployment does not read, or refused); absent on
+   * failed executions and on records made before site reads.
+   */
+  siteRead?: { runId: string; status: string } | null;
   error?: string;
   /** How its webhook delivery went (only on watches with a webhook; never part of the payload sent). */
   webhook?: WebhookDeliveryState;

@@ -20,6 +20,11 @@ const Execution = z
     briefKey: z.string().nullable().describe('The brief it stored (type brief), or null.'),
     changes: z.array(z.object({ property: z.string(), from: z.unknown(), to: z.unknown() })).describe("The target's properties it changed."),
     findings: WatchFindings.nullable(),
+    siteRead: z
+      .object({ runId: z.string().describe('The site-read run: GET /api/v1/runs/site-read/{runId}.'), status: z.string().describe('How it ended (completed, failed, ...), or running when the execution stopped waiting for it.') })
+      .nullable()
+      .optional()
+      .describe("The read of the target company's site that ran before the research; null when none ran (not a company, a site not read here, or refused)."),
     error: z.string().optional().describe('Why it failed.'),
     webhook: z
       .object({
