@@ -291,7 +291,7 @@ CREATE TABLE IF NOT EXISTS invites (
 );
 CREATE INDEX IF NOT EXISTS invites_by_organization ON invites (organization_id, created_at);
 
--- Site reads (src/runs/site-read.ts): what the last read of each page of a site found, per
+-- Site reads (src/runs/site-read/): what the last read of each page of a site found, per
 -- organization (validators for conditional re-reads, the hash of the stored text, gone pages marked,
 -- the read that last handled it, so a resumed read never fetches or counts a page twice).
 CREATE TABLE IF NOT EXISTS site_pages (

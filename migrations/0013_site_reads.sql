@@ -1,4 +1,4 @@
--- Issue 23: site reads (src/runs/site-read.ts). What the last read of each page of a site found, per
+-- Issue 23: site reads (src/runs/site-read/). What the last read of each page of a site found, per
 -- organization: the validators a later read sends (If-None-Match, If-Modified-Since), the hash of
 -- the text stored as the page's source, whether the page is gone (404/410: marked, never deleted),
 -- and which read last handled it (a read that resumes after a restart finds its pages done here
