@@ -74,7 +74,10 @@ export interface McpBinding<O, I = unknown> {
   description: string;
   /** The tool's text and structured content; default: the JSON of the result, as REST sends it. */
   answer?(output: O, input: I): ToolAnswer;
-  /** The result's schema as tools/list declares it (`outputSchema`). */
+  /**
+   * The result's schema as tools/list declares it (`outputSchema`); default, for a tool without an
+   * `answer` of its own, the operation's `output` (the JSON REST sends, also the structured content).
+   */
   outputSchema?: z.ZodType;
   /** True for a run poll: progress is also sent as a log message when the key chose a level. */
   reportsRunProgress?: boolean;

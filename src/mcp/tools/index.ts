@@ -22,7 +22,8 @@ function toolOf(operation: OperationDefinition & { mcp: NonNullable<OperationDef
     title: mcp.title,
     description: mcp.description,
     input: operation.input,
-    output: mcp.outputSchema,
+    // A tool that answers the JSON REST sends declares that JSON's schema (the operation's output).
+    output: mcp.outputSchema ?? (mcp.answer ? undefined : operation.output),
     annotations: operation.effects,
     scope: operation.scope,
     bucket: operation.bucket,

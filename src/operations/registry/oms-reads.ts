@@ -42,7 +42,9 @@ const Metadata = z
         type: ObjectType,
         displayName: z.string(),
         key: z.string().describe('What the key is and how it is normalized.'),
-        properties: z.array(z.object({ name: z.string(), type: z.string(), description: z.string() })),
+        properties: z.array(
+          z.object({ name: z.string(), type: z.string(), description: z.string(), orderable: z.boolean().describe('Whether a search may order by it (orderBy).') }),
+        ),
         links: z.array(z.object({ name: z.string(), targetType: ObjectType, cardinality: z.enum(['one', 'many']) })),
       }),
     ),
