@@ -79,6 +79,8 @@ export interface McpBinding<O, I = unknown> {
    * `answer` of its own, the operation's `output` (the JSON REST sends, also the structured content).
    */
   outputSchema?: z.ZodType;
+  /** The `answer`'s structured content is the operation's output (the JSON REST sends): declare its schema. */
+  answersOutput?: boolean;
   /** True for a run poll: progress is also sent as a log message when the key chose a level. */
   reportsRunProgress?: boolean;
   /** True for commands that start a run: the tool may run as an MCP task (2025-11-25). */

@@ -23,7 +23,7 @@ function toolOf(operation: OperationDefinition & { mcp: NonNullable<OperationDef
     description: mcp.description,
     input: operation.input,
     // A tool that answers the JSON REST sends declares that JSON's schema (the operation's output).
-    output: mcp.outputSchema ?? (mcp.answer ? undefined : operation.output),
+    output: mcp.outputSchema ?? (!mcp.answer || mcp.answersOutput ? operation.output : undefined),
     annotations: operation.effects,
     scope: operation.scope,
     bucket: operation.bucket,

@@ -49,10 +49,17 @@ export function toListedTool(tool: ToolDefinition, withTasks: boolean): Tool {
     title: tool.title,
     description: tool.description,
     inputSchema: jsonSchemaOf(tool.input, 'input') as Tool['inputSchema'],
-    ...(tool.output ? { outputSchema: jsonSchemaOf(tool.output, 'output') as Tool['outputSchema'] } : {}),
+    ...(tool.output ? { outputSchema: outputSchemaOf(tool) } : {}),
     annotations: { title: tool.title, ...tool.annotations },
     ...(tool.startTask && withTasks ? { execution: { taskSupport: 'optional' as const } } : {}),
   };
+}
+
+/** MCP requires an object at the root of an outputSchema: a union (`anyOf`) is a mistake in the registry. */
+function outputSchemaOf(tool: ToolDefinition): Tool['outputSchema'] {
+  const schema = jsonSchemaOf(tool.output!, 'output');
+  if (schema.type !== 'object') throw new Error(`The outputSchema of ${tool.name} must be an object at its root, not ${JSON.stringify(schema.type ?? Object.keys(schema))}`);
+  return schema as Tool['outputSchema'];
 }
 
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {

@@ -123,6 +123,7 @@ export const ACTION_OPERATIONS = [
     },
     mcp: {
       name: 'action-request',
+      answersOutput: true,
       title: 'Request an OMS change',
       description:
         'Asks for a change to your organization\'s objects (companies, people, sources, briefs and their links): it is stored as a pending approval request, ' +

@@ -112,6 +112,7 @@ export const WATCH_OPERATIONS = [
     },
     mcp: {
       name: 'watch-create',
+      answersOutput: true,
       title: 'Create a research watch',
       description:
         'Keeps a company fresh: on a schedule Recon researches it, stores a brief about it and updates its properties (founded, headquarters, employees, pricing) ' +
@@ -179,6 +180,7 @@ export const WATCH_OPERATIONS = [
     run: (ctx, { id }) => getWatch(ctx, id),
     mcp: {
       name: 'watch-get',
+      answersOutput: true,
       title: 'Get a research watch',
       description: 'One watch by id: its target, schedule (nextRunAt), status and spend against its cap. watch-executions lists what its executions found.',
       answer: (watch) => lines([`Watch ${watch.id}:`, watchLine(watch)], watch),
@@ -202,6 +204,7 @@ export const WATCH_OPERATIONS = [
     },
     mcp: {
       name: 'watch-executions',
+      answersOutput: true,
       title: "A watch's executions",
       description:
         "A watch's executions, newest first: when, outcome, cost, the brief it stored (read it with oms-get type brief), the properties it changed, " +
@@ -235,6 +238,7 @@ export const WATCH_OPERATIONS = [
     },
     mcp: {
       name: 'watch-cancel',
+      answersOutput: true,
       title: 'Cancel a research watch',
       description: 'Cancels a watch: its schedule is deleted and it never executes (nor spends) again. Cancelling a cancelled watch changes nothing.',
       answer: (watch) => lines([`Watch ${watch.id} is cancelled.`, watchLine(watch)], watch),
@@ -259,6 +263,7 @@ export const WATCH_OPERATIONS = [
     },
     mcp: {
       name: 'watch-run',
+      answersOutput: true,
       title: 'Run a research watch now',
       description:
         'Executes a watch now and answers its execution record once done (charged like any execution; the schedule does not move). ' +
