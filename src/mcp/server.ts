@@ -4,12 +4,17 @@ import {
   CallToolRequestSchema,
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
   ErrorCode,
+  GetPromptRequestSchema,
   GetTaskRequestSchema,
   LATEST_PROTOCOL_VERSION,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListTasksRequestSchema,
   ListToolsRequestSchema,
   LoggingLevelSchema,
   McpError,
+  ReadResourceRequestSchema,
   SetLevelRequestSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
@@ -24,6 +29,8 @@ import type { RateBucket } from '../ground/rate-limit.ts';
 import { getRun } from '../operations/runs.ts';
 import { toRpcError, toToolResult, withRefusalData } from './json-rpc-error.ts';
 import { answerMalformedRequestsAsInvalidParams } from './malformed-requests.ts';
+import { getPrompt, listPrompts } from './prompts.ts';
+import { listResources, readResource, RESOURCE_TEMPLATES } from './resources.ts';
 import { reportRun } from './run-progress.ts';
 import { RunTaskStore, taskOf } from './run-task-store.ts';
 import { answerToolsList } from './tools-list.ts';
@@ -119,6 +126,8 @@ export function buildServer(
   const taskStore = withTasks ? new RunTaskStore(ctx) : undefined;
   const capabilities: ServerCapabilities = {
     tools: { listChanged: false },
+    prompts: { listChanged: false },
+    resources: { listChanged: false, subscribe: false },
     logging: {},
     // gtm-audit and audit can run as tasks (2025-11-25); the tasks are their run objects.
     ...(withTasks ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
@@ -158,6 +167,24 @@ export function buildServer(
       const result = toToolResult(error, ctx.requestId);
       onToolError?.(String(result.structuredContent!.error));
       return result;
+    }
+  });
+
+  server.setRequestHandler(ListPromptsRequestSchema, () => listPrompts());
+  server.setRequestHandler(GetPromptRequestSchema, (request) => getPrompt(request.params.name, request.params.arguments));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [...RESOURCE_TEMPLATES] }));
+  server.setRequestHandler(ListResourcesRequestSchema, async () => {
+    try {
+      return await listResources(ctx);
+    } catch (error) {
+      throw toRpcError(error, ctx.requestId);
+    }
+  });
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    try {
+      return await readResource(ctx, request.params.uri);
+    } catch (error) {
+      throw error instanceof McpError ? error : toRpcError(error, ctx.requestId);
     }
   });
 

@@ -64,6 +64,8 @@ export interface RestBinding {
 export interface ToolAnswer {
   text: string;
   structured?: Record<string, unknown>;
+  /** Resources the result points to (resource_link content after the text), e.g. a finished run's report. */
+  links?: { uri: string; name: string; title?: string; mimeType?: string }[];
 }
 
 /** The MCP door of an operation: a tool. */

@@ -16,11 +16,11 @@ const initialize = (key: string, protocolVersion: string) =>
   rpc(key, protocolVersion, 'initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } });
 
 describe('capabilities follow the negotiated protocol version', () => {
-  it.each(['2025-03-26', '2025-06-18'])('under %s: tools and logging, no tasks anywhere', async (version) => {
+  it.each(['2025-03-26', '2025-06-18'])('under %s: tools, prompts, resources and logging, no tasks anywhere', async (version) => {
     const org = await createOrganization();
     const { result } = await initialize(org.key, version);
     expect(result!.protocolVersion).toBe(version);
-    expect(result!.capabilities).toEqual({ tools: { listChanged: false }, logging: {} });
+    expect(result!.capabilities).toEqual({ tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false, subscribe: false }, logging: {} });
 
     const listed = await rpc(org.key, version, 'tools/list');
     expect(listed.result!.tools!.filter((tool) => tool.execution !== undefined)).toEqual([]);
@@ -36,6 +36,8 @@ describe('capabilities follow the negotiated protocol version', () => {
     const { result } = await initialize(org.key, '2025-11-25');
     expect(result!.capabilities).toEqual({
       tools: { listChanged: false },
+      prompts: { listChanged: false },
+      resources: { listChanged: false, subscribe: false },
       logging: {},
       tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
     });

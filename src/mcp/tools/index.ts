@@ -9,8 +9,11 @@ import { toListedTool, type ToolDefinition } from './registry.ts';
 /** Without an answer of its own, a tool answers the JSON REST sends, as text (byte for byte) and as structured content. */
 const jsonAnswer = (output: unknown): ToolAnswer => ({ text: JSON.stringify(output), structured: { ...(output as object) } });
 
-function asResult({ text, structured }: ToolAnswer): CallToolResult {
-  return { content: [{ type: 'text', text }], ...(structured ? { structuredContent: structured } : {}) };
+function asResult({ text, structured, links = [] }: ToolAnswer): CallToolResult {
+  return {
+    content: [{ type: 'text', text }, ...links.map((link) => ({ type: 'resource_link' as const, ...link }))],
+    ...(structured ? { structuredContent: structured } : {}),
+  };
 }
 
 /** The tool of an operation with an `mcp` binding: a thin adapter over the same core call REST makes. */

@@ -2,6 +2,7 @@ import { RUN_KINDS, RUN_STATUSES } from '../../ground/run-kinds.ts';
 import { z } from '../../ground/schemas/openapi.ts';
 import { paging } from '../../ground/schemas/paging.ts';
 import { AuditShortcutInput, AuditShortcutQuery, auditShortcut } from '../audit-shortcut.ts';
+import { runUri } from '../../ground/resource-uris.ts';
 import { defineOperation, type Effects } from '../definition.ts';
 import { cancelRun, getRun, listRuns, RunFilter, type RunView } from '../runs.ts';
 
@@ -114,6 +115,7 @@ export const RUN_OPERATIONS = [
       answer: (view: RunView) => ({
         text: view.markdown,
         structured: { runId: view.id, kind: view.kind, status: view.status, ...(view.retryAfter ? { retryAfterSeconds: view.retryAfter } : {}) },
+        ...(view.status === 'running' ? {} : { links: [{ uri: runUri(view.kind, view.id), name: `${view.kind}-${view.id.slice(0, 12)}`, title: `${view.kind} of ${view.target}`, mimeType: 'text/markdown' }] }),
       }),
     },
   }),
