@@ -18,7 +18,13 @@ import { scopeAllows } from '../operations/definition.ts';
  */
 export function answerToolsList(principal: Principal, request: Request, message: unknown, withTasks: boolean): Response | undefined {
   if (!isPlainToolsList(message) || !acceptedHeaders(request.headers)) return undefined;
-  const body = `{"result":{"tools":${listedToolsJson(principal.scopes, withTasks)}},"jsonrpc":"2.0","id":${JSON.stringify(message.id)}}`;
+  // The list's bytes are encoded once per isolate and scope set: only the request's id is new.
+  const { head, tail } = listedToolsBody(principal.scopes, withTasks);
+  const id = encoder.encode(JSON.stringify(message.id));
+  const body = new Uint8Array(head.byteLength + id.byteLength + tail.byteLength);
+  body.set(head, 0);
+  body.set(id, head.byteLength);
+  body.set(tail, head.byteLength + id.byteLength);
   return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
 }
 
@@ -45,6 +51,19 @@ function acceptedHeaders(headers: Headers): boolean {
 
 /** By scope set and task support: at most 2 x 2^4 entries (the subsets of SCOPES), so no bound is needed. */
 const serialized = new Map<string, string>();
+const encoded = new Map<string, { head: Uint8Array; tail: Uint8Array }>();
+const encoder = new TextEncoder();
+
+/** The answer's bytes before and after the request id, for a key with these scopes. */
+function listedToolsBody(scopes: readonly string[], withTasks: boolean): { head: Uint8Array; tail: Uint8Array } {
+  const cacheKey = `${withTasks ? 'tasks' : 'no-tasks'} ${[...new Set(scopes)].sort().join(' ')}`;
+  let body = encoded.get(cacheKey);
+  if (body === undefined) {
+    body = { head: encoder.encode(`{"result":{"tools":${listedToolsJson(scopes, withTasks)}},"jsonrpc":"2.0","id":`), tail: encoder.encode('}') };
+    encoded.set(cacheKey, body);
+  }
+  return body;
+}
 
 /** The JSON of the tools a key with these scopes sees; built once per isolate for each scope set. */
 export function listedToolsJson(scopes: readonly string[], withTasks: boolean): string {
