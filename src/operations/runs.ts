@@ -20,10 +20,12 @@ import type { SalesProfile } from '../ground/schemas/profile.ts';
  * same bytes): the run id and both ways to poll it.
  */
 export function startedMarkdown(kind: RunKind, id: string): string {
-  return (
-    `Started ${kind} run ${id}; it is running. Poll it every few seconds until its status is completed: ` +
-    `GET /api/v1/runs/${kind}/${id}, or the MCP tool run-status with {"kind": "${kind}", "id": "${id}"}.\n`
-  );
+  return `Started ${kind} run ${id}; it is running. ${howToPoll(kind, id)}`;
+}
+
+/** How to poll a run, through either door. */
+export function howToPoll(kind: RunKind, id: string): string {
+  return `Poll it every few seconds until its status is completed: GET /api/v1/runs/${kind}/${id}, or the MCP tool run-status with {"kind": "${kind}", "id": "${id}"}.\n`;
 }
 
 /** What a poll answers: the status, and the status line or the final markdown. */

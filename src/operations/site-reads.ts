@@ -8,7 +8,7 @@ import { pagesFetchedOn } from '../db/site-pages.ts';
 import { readConfig } from '../ground/config.ts';
 import { startSiteRead } from '../runs/site-read/start.ts';
 import type { CommandResult } from './command-definition.ts';
-import { startedMarkdown } from './runs.ts';
+import { howToPoll, startedMarkdown } from './runs.ts';
 
 /**
  * POST /api/v1/oms/sites and the MCP tool read-site (scope oms:write): starts a site read of a
@@ -20,7 +20,7 @@ export const ReadSiteInput = z.strictObject({
     // The one domain normalizer refuses IP literals and names without a public TLD; the URL policy
     // of sources refuses the rest that is not public (e.g. .internal, .local, .localhost).
     const check = checkSourceUrl(`https://${domain}/`, { allowLocalHttp: false });
-    if (!check.ok) ctx.addIssue({ code: 'custom', message: `must be a public domain: ${domain} ${check.message.replace(/^must /, 'must ')}` });
+    if (!check.ok) ctx.addIssue({ code: 'custom', message: `must be a public domain; ${domain} is not: its URL ${check.message}` });
   }).describe('The site to read, e.g. "globex.com" (a URL such as "https://www.globex.com/pricing" is reduced to its domain; www. is the same site).'),
   pages: z
     .int()
@@ -35,7 +35,7 @@ export async function readSite(ctx: CoreContext, input: ReadSiteInput): Promise<
   const { id, started } = await startSiteRead(ctx.env, ctx.principal.organization.id, input.domain, input.pages);
   const markdown = started
     ? startedMarkdown('site-read', id)
-    : `A site read of ${input.domain} is already running (run ${id}); one read per domain runs at a time. ${startedMarkdown('site-read', id).replace(/^Started site-read run \S+; it is running\. /, '')}`;
+    : `A site read of ${input.domain} is already running (run ${id}); one read per domain runs at a time. ${howToPoll('site-read', id)}`;
   return { mode: 'async', run: { id, kind: 'site-read', status: 'running' }, markdown };
 }
 
