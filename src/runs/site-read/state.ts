@@ -24,8 +24,6 @@ export interface Tally {
   outcomes: Record<PageOutcome, number>;
   /** Of `unchanged`: answered 304 Not Modified. */
   notModified: number;
-  /** Pages fetched with a body (what the day's page count counts). */
-  fetched: number;
   /** Why pages were skipped or failed: reason -> count, and a few URLs each. */
   reasons: { skipped: Record<string, { count: number; urls: string[] }>; failed: Record<string, { count: number; urls: string[] }> };
   /** `<a href>`s of pages read that were not offered to the frontier: past a page's first DEFAULT_MAX_LINKS, too long, not a URL. */
@@ -97,7 +95,6 @@ export function newTally(): Tally {
     requested: 0,
     outcomes: { new: 0, changed: 0, unchanged: 0, gone: 0, skipped: 0, failed: 0 },
     notModified: 0,
-    fetched: 0,
     reasons: { skipped: {}, failed: {} },
   };
 }
