@@ -1,5 +1,6 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { ERROR_STATUS } from '../ground/errors.ts';
+import { ErrorBody } from '../ground/schemas/error-body.ts';
 import type { AppEnv } from '../env.ts';
 import { RUN_STATUSES } from '../ground/run-kinds.ts';
 
@@ -9,18 +10,7 @@ import { RUN_STATUSES } from '../ground/run-kinds.ts';
  * `createRoute(...)` next to its handler; the document is generated from those declarations.
  */
 
-/** The JSON body of every error (decisions.md, Errors); one component, referenced by every error response. */
-export const ErrorBody = z
-  .object({
-    error: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS]).describe('The error code; one per HTTP status.'),
-    message: z.string().describe('One sentence a person can act on.'),
-    details: z
-      .array(z.object({ path: z.string().describe('The offending field, dotted (`icp.industries.0`); empty for the whole body.'), message: z.string() }))
-      .optional()
-      .describe('For invalid_input: one entry per offending field.'),
-    requestId: z.string().optional().describe('The X-Request-Id of the failed request; quote it when reporting a problem.'),
-  })
-  .openapi('Error');
+export { ErrorBody };
 
 const RequestId = z
   .string()

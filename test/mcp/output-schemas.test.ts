@@ -9,8 +9,7 @@ import { connectMcpClient } from '../helpers/mcp-client.ts';
  * Every tool that declares an outputSchema answers structuredContent that the schema accepts: checked
  * by the official SDK client (which validates a tool's structured content against the schema it
  * listed) and again here with Ajv, for a call of each such tool with arguments that succeed. A tool
- * whose answer is markdown (the commands) or a union of shapes (watch-list, action-list: one item or
- * a page) declares none yet (issue 24).
+ * whose answer is markdown (the commands) declares none yet (issue 24).
  */
 const WATCH = { target: { type: 'company', key: 'acme.com' }, frequency: '1d', tier: 'lite', costCapMicros: 9000 };
 
@@ -36,6 +35,8 @@ const CALLS: Record<string, (watch: string) => Record<string, unknown>> = {
   'action-request': () => ({ action: 'update_properties', params: { type: 'company', key: 'acme.com', properties: { name: 'Acme Analytics Inc.' } }, reason: 'Renamed' }),
   'watch-create': () => WATCH,
   'watch-get': (watch) => ({ id: watch }),
+  'watch-list': () => ({}),
+  'action-list': () => ({}),
   'watch-executions': (watch) => ({ id: watch }),
   'watch-run': (watch) => ({ id: watch }),
   'watch-cancel': (watch) => ({ id: watch }),
@@ -62,6 +63,22 @@ describe('tools that declare an outputSchema', () => {
         const validate = ajv.compile(tool.outputSchema!);
         expect(validate(result.structuredContent), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
       }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('answer a tool error the client accepts too: the error body is one of the schema\'s shapes', async () => {
+    const org = await createOrganization();
+    const client = await connectMcpClient(org.key);
+    try {
+      const { tools } = await client.listTools();
+      const tool = tools.find((t) => t.name === 'oms-get')!;
+      // After tools/list the SDK client checks every result's structured content, errors included.
+      const result = await client.callTool({ name: 'oms-get', arguments: { type: 'company', key: 'nowhere.example' } });
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({ error: 'not_found' });
+      expect(new Ajv2020({ strict: false }).validate(tool.outputSchema!, result.structuredContent)).toBe(true);
     } finally {
       await client.close();
     }

@@ -1,3 +1,4 @@
+import { ErrorBody } from '../../ground/schemas/error-body.ts';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Scope } from '../../ground/api-key.ts';
@@ -55,11 +56,37 @@ export function toListedTool(tool: ToolDefinition, withTasks: boolean): Tool {
   };
 }
 
-/** MCP requires an object at the root of an outputSchema: a union (`anyOf`) is a mistake in the registry. */
+/**
+ * The structured content of a tool error (`isError`): the REST error body, without its descriptions
+ * and its list of codes (each tool's schema repeats it, and tools/list is the most frequent call;
+ * the codes are in the error's text and docs/api.md).
+ */
+const TOOL_ERROR = without(jsonSchemaOf(ErrorBody, 'output'), ['description', 'enum']);
+
+/** `schema` without the keywords named, at every depth. */
+function without(schema: unknown, keywords: readonly string[]): Record<string, unknown> {
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (typeof node !== 'object' || node === null) return node;
+    return Object.fromEntries(Object.entries(node).filter(([key]) => !keywords.includes(key)).map(([key, value]) => [key, strip(value)]));
+  };
+  return strip(schema) as Record<string, unknown>;
+}
+
+/**
+ * A tool's outputSchema: its result (each shape of a union: one item or a page) or a tool error,
+ * an object at the root as MCP requires. Clients check the structured content of error results
+ * against it too (the SDK's client does), so the error body is one of its shapes. A result that is
+ * not an object is a mistake in the registry.
+ */
 function outputSchemaOf(tool: ToolDefinition): Tool['outputSchema'] {
-  const schema = jsonSchemaOf(tool.output!, 'output');
-  if (schema.type !== 'object') throw new Error(`The outputSchema of ${tool.name} must be an object at its root, not ${JSON.stringify(schema.type ?? Object.keys(schema))}`);
-  return schema as Tool['outputSchema'];
+  // Validation, not documentation: the fields are described in the tool's description and the
+  // OpenAPI document, and tools/list (the most frequent call) would carry every description twice.
+  const { $defs, ...schema } = without(jsonSchemaOf(tool.output!, 'output'), ['description']);
+  const branches = Array.isArray(schema.anyOf) && schema.type === undefined ? (schema.anyOf as Record<string, unknown>[]) : [schema];
+  const notObject = branches.find((branch) => branch.type !== 'object');
+  if (notObject) throw new Error(`The outputSchema of ${tool.name} must be an object at its root, not ${JSON.stringify(notObject.type ?? Object.keys(notObject))}`);
+  return { type: 'object', ...($defs ? { $defs } : {}), anyOf: [...branches, TOOL_ERROR] } as Tool['outputSchema'];
 }
 
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {

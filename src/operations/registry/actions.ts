@@ -160,6 +160,7 @@ export const ACTION_OPERATIONS = [
     },
     mcp: {
       name: 'action-list',
+      answersOutput: true,
       title: 'List approval requests',
       description:
         "Your organization's approval requests, newest first (filter by status: pending, approved, applied, failed, rejected, expired), or one by id. " +

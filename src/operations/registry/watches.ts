@@ -153,6 +153,7 @@ export const WATCH_OPERATIONS = [
     },
     mcp: {
       name: 'watch-list',
+      answersOutput: true,
       title: 'List research watches',
       description:
         "Your organization's watches, newest first; filter by status (active, failing, capped, cancelled) or by target (targetType and targetKey together). " +
