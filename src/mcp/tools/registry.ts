@@ -63,13 +63,19 @@ export function toListedTool(tool: ToolDefinition, withTasks: boolean): Tool {
  */
 const TOOL_ERROR = without(jsonSchemaOf(ErrorBody, 'output'), ['description', 'enum']);
 
-/** `schema` without the keywords named, at every depth. */
+/** `schema` without the keywords named, at every depth (a property of that name stays: its key is a name, not a keyword). */
 function without(schema: unknown, keywords: readonly string[]): Record<string, unknown> {
   const strip = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(strip);
     if (typeof node !== 'object' || node === null) return node;
-    return Object.fromEntries(Object.entries(node).filter(([key]) => !keywords.includes(key)).map(([key, value]) => [key, strip(value)]));
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([key]) => !keywords.includes(key))
+        .map(([key, value]) => [key, key === 'properties' || key === '$defs' ? byName(value) : strip(value)]),
+    );
   };
+  const byName = (names: unknown): unknown =>
+    typeof names === 'object' && names !== null ? Object.fromEntries(Object.entries(names).map(([name, value]) => [name, strip(value)])) : names;
   return strip(schema) as Record<string, unknown>;
 }
 
