@@ -7,6 +7,7 @@ import { readSiteReadPages, writeSiteReadPages } from '../db/organizations.ts';
 import { pagesFetchedOn } from '../db/site-pages.ts';
 import { readConfig } from '../ground/config.ts';
 import { startSiteRead } from '../runs/site-read/start.ts';
+import { today } from '../runs/site-read/state.ts';
 import type { CommandResult } from './command-definition.ts';
 import { howToPoll, startedMarkdown } from './runs.ts';
 
@@ -63,7 +64,7 @@ export type SiteReadSettingsInput = z.output<typeof SiteReadSettingsInput>;
 
 export async function getSiteReadSettings(ctx: CoreContext): Promise<SiteReadSettingsView> {
   const organizationId = ctx.principal.organization.id;
-  const [stored, fetched] = await Promise.all([readSiteReadPages(ctx.env.DB, organizationId), pagesFetchedOn(ctx.env.DB, organizationId, new Date().toISOString().slice(0, 10))]);
+  const [stored, fetched] = await Promise.all([readSiteReadPages(ctx.env.DB, organizationId), pagesFetchedOn(ctx.env.DB, organizationId, today())]);
   return {
     pagesPerRead: stored ?? DEFAULT_PAGE_BUDGET,
     pagesPerReadIsDefault: stored === null,

@@ -56,7 +56,6 @@ export async function discover(env: Env, run: RunRecord, work: StepWork): Promis
   for (const url of expanded.urls) frontier.add(url.loc);
   for (const url of await knownSitePages(env.DB, run.organizationId, domain, budget * QUEUE_PER_BUDGET)) frontier.add(url);
   const sitemaps: SitemapSummary = {
-    start,
     filesRead: expanded.filesRead,
     urls: expanded.urls.length,
     truncated: expanded.truncated,

@@ -48,7 +48,6 @@ export interface RobotsRecord {
 }
 
 export interface SitemapSummary {
-  start: string[];
   filesRead: number;
   urls: number;
   truncated: boolean;
