@@ -36,14 +36,9 @@ import { RunTaskStore, taskOf } from './run-task-store.ts';
 import { answerToolsList } from './tools-list.ts';
 import { LISTED_TOOLS, LISTED_TOOLS_WITHOUT_TASKS, TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
 import { scopeAllows } from '../operations/definition.ts';
+import { INSTRUCTIONS, SERVER_INFO } from './server-info.ts';
 
-export const SERVER_INFO = { name: 'recon', title: 'Recon', version: '1.0.0' } as const;
-
-const INSTRUCTIONS =
-  'Recon researches markets for go-to-market teams. Call help for the command catalog. research and ' +
-  'competitors answer at once with cited markdown; gtm-audit and audit start background runs. Errors ' +
-  'come back as tool results with a code (invalid_input, onboarding_required, rate_limited, ...) and a ' +
-  'message that says how to fix the call.';
+export { SERVER_INFO };
 
 // Stateless: one validator per isolate is enough (the SDK's default compiles Ajv per request).
 const validator = new CfWorkerJsonSchemaValidator();

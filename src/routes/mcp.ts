@@ -6,6 +6,8 @@ import { enforceRateLimit } from '../ground/rate-limit.ts';
 import type { AppEnv } from '../env.ts';
 import { isAllowedHost, isAllowedOrigin } from '../mcp/dns-rebinding.ts';
 import { rpcErrorResponse, rpcIdOf, type RpcErrorResponseOptions } from '../mcp/json-rpc-error.ts';
+import { isLegacyRequest } from '@modelcontextprotocol/server';
+import { handleModernMcpPost } from '../mcp/modern.ts';
 import { handleMcpPost, mcpRateBucket } from '../mcp/server.ts';
 import { TOOLS } from '../mcp/tools/index.ts';
 import { createRoute, z } from '@hono/zod-openapi';
@@ -100,7 +102,13 @@ export const mcp = new Hono<AppEnv>()
     // Malformed JSON goes to the transport as text, so the client gets its JSON-RPC parse error.
     const request = body === undefined ? new Request(c.req.raw, { body: text }) : c.req.raw;
     // A tool that answered isError is logged as its error code, not as ok.
-    return handleMcpPost(c.get('core'), request, body, { onToolError: (code) => c.set('errorCode', code) });
+    const onToolError = (code: string) => c.set('errorCode', code);
+    // The SDK's own classification: a 2026-07-28 request carries the per-request envelope (or a
+    // header naming that revision); everything else is a 2025 client, served as before.
+    if (await isLegacyRequest(request, body)) {
+      return handleMcpPost(c.get('core'), request, body, { onToolError });
+    }
+    return handleModernMcpPost({ ctx: c.get('core'), onToolError }, request, body);
   })
   // Stateless server: no SSE stream to open (GET) and no session to end (DELETE).
   .on(['GET', 'DELETE'], '/', (c) =>

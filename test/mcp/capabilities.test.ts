@@ -45,10 +45,19 @@ describe('capabilities follow the negotiated protocol version', () => {
     expect(listed.result!.tools!.filter((tool) => tool.execution !== undefined).map((tool) => tool.name).sort()).toEqual(['audit', 'gtm-audit', 'read-site']);
   });
 
-  it('answers an initialize asking for an unknown version with the latest, tasks included', async () => {
+  it('answers an initialize asking for an unknown version with the latest that has initialize, tasks included', async () => {
     const org = await createOrganization();
-    const { result } = await initialize(org.key, '2099-01-01');
+    // As clients send it: no Mcp-Protocol-Version header before a version is negotiated.
+    const response = await mcpRpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2099-01-01', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }, { key: org.key });
+    const { result } = await response.json<RpcAnswer>();
     expect(result!.protocolVersion).toBe('2025-11-25');
     expect(result!.capabilities).toHaveProperty('tasks');
+  });
+
+  it('refuses an initialize sent with a 2026 header (the 2026-07-28 revision has no initialize): 400, -32020, its id', async () => {
+    const org = await createOrganization();
+    const response = await mcpRpc({ jsonrpc: '2.0', id: 7, method: 'initialize', params: { protocolVersion: '2026-07-28', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }, { key: org.key, headers: { 'Mcp-Protocol-Version': '2026-07-28' } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ id: 7, error: { code: -32020 } });
   });
 });

@@ -1,0 +1,124 @@
+import { createMcpHandler, Server, type McpHttpHandler, type McpRequestContext, type Tool } from '@modelcontextprotocol/server';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { CoreContext } from '../ground/context.ts';
+import { scopeAllows } from '../operations/definition.ts';
+import { toRpcError, toToolResult, withRefusalData } from './json-rpc-error.ts';
+import { getPrompt, listPrompts } from './prompts.ts';
+import { listResources, readResource, RESOURCE_TEMPLATES } from './resources.ts';
+import { INSTRUCTIONS, SERVER_INFO } from './server-info.ts';
+import { LISTED_TOOLS_WITHOUT_TASKS, TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
+
+/**
+ * The MCP door for the 2026-07-28 revision (stateless, per-request `_meta`, `server/discover`,
+ * `Mcp-Method`/`Mcp-Name` headers, input-required results), served by the official SDK v2's
+ * `createMcpHandler`: the SDK owns the protocol (envelope and header validation, version errors,
+ * removed methods, `resultType`, cache hints); this file only answers the methods with the same
+ * tools, prompts and resources as the 2025 door (./server.ts), over the same core calls.
+ */
+
+/** What the Hono route hands the SDK for one request: the caller, bound to the request. */
+interface RequestCaller {
+  ctx: CoreContext;
+  /** Told the error code of a tools/call that failed, for the access log. */
+  onToolError?: (code: string) => void;
+}
+
+/** SSE streams (run progress, tasks) send a comment this often: edges cut streams idle for longer. */
+export const KEEP_ALIVE_MS = 25_000;
+
+/** How long a client may reuse a list: the lists change only with a deployment, and differ by key scope. */
+const LIST_CACHE_HINT = { ttlMs: 300_000, cacheScope: 'private' } as const;
+
+// Stateless: one validator per isolate (the SDK would pick one per server).
+const validator = new CfWorkerJsonSchemaValidator();
+
+/** The request's caller, which the route passes through the SDK as `authInfo.extra`. */
+function callerOf(context: McpRequestContext): RequestCaller {
+  const caller = context.authInfo?.extra?.caller as RequestCaller | undefined;
+  if (!caller) throw new Error('The 2026-07-28 MCP handler was called without a caller (src/routes/mcp.ts passes one).');
+  return caller;
+}
+
+/** A fresh low-level server for one 2026-07-28 request, bound to its caller. */
+function buildModernServer({ ctx, onToolError }: RequestCaller): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: {
+      tools: { listChanged: false },
+      prompts: { listChanged: false },
+      resources: { listChanged: false, subscribe: false },
+    },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: validator,
+    cacheHints: {
+      'tools/list': LIST_CACHE_HINT,
+      'prompts/list': LIST_CACHE_HINT,
+      'resources/templates/list': LIST_CACHE_HINT,
+      'server/discover': LIST_CACHE_HINT,
+      // Briefs and runs change: a client re-reads them.
+      'resources/list': { ttlMs: 0, cacheScope: 'private' },
+      'resources/read': { ttlMs: 0, cacheScope: 'private' },
+    },
+  });
+  const allowed = TOOLS.filter((tool) => scopeAllows(tool, ctx.principal.scopes));
+
+  // The same entries as the 2025 door's (JSON Schema, typed more loosely by the 2025 SDK).
+  const listed = allowed.map((tool) => LISTED_TOOLS_WITHOUT_TASKS.get(tool.name)! as Tool);
+  server.setRequestHandler('tools/list', () => ({ tools: listed }));
+
+  server.setRequestHandler('tools/call', async (request) => {
+    const tool = TOOLS_BY_NAME.get(request.params.name);
+    if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool '${request.params.name}'; call tools/list for the tools.`);
+    try {
+      return await tool.call(ctx, request.params.arguments ?? {}, { logLevel: null, sendNotification: async () => {} });
+    } catch (error) {
+      const result = toToolResult(error, ctx.requestId);
+      onToolError?.(String(result.structuredContent!.error));
+      return result;
+    }
+  });
+
+  server.setRequestHandler('prompts/list', () => listPrompts());
+  server.setRequestHandler('prompts/get', (request) => getPrompt(request.params.name, request.params.arguments));
+  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [...RESOURCE_TEMPLATES] }));
+  server.setRequestHandler('resources/list', async () => {
+    try {
+      return await listResources(ctx);
+    } catch (error) {
+      throw toRpcError(error, ctx.requestId);
+    }
+  });
+  server.setRequestHandler('resources/read', async (request) => {
+    try {
+      return await readResource(ctx, request.params.uri);
+    } catch (error) {
+      // readResource's not-found (-32002) is already a JSON-RPC error.
+      throw error instanceof McpError ? error : toRpcError(error, ctx.requestId);
+    }
+  });
+  return server;
+}
+
+/**
+ * One handler per isolate: the SDK builds a server per request with the factory. 2025-era requests
+ * never reach it (`legacy: 'reject'`): the route sends them to the 2025 door first.
+ */
+let handler: McpHttpHandler | undefined;
+
+function modernHandler(): McpHttpHandler {
+  handler ??= createMcpHandler((context) => buildModernServer(callerOf(context)), { legacy: 'reject', keepAliveMs: KEEP_ALIVE_MS });
+  return handler;
+}
+
+/** Answers one 2026-07-28 POST (already authenticated, rate limited and parsed by the route). */
+export async function handleModernMcpPost(caller: RequestCaller, request: Request, parsedBody: unknown): Promise<Response> {
+  const { principal, requestId } = caller.ctx;
+  const response = await modernHandler().fetch(request, {
+    parsedBody,
+    authInfo: { token: '', clientId: principal.keyId, scopes: [...principal.scopes], extra: { caller } },
+  });
+  // The SDK's own refusals (envelope, headers, versions) carry the REST error body too, as every
+  // refusal of the door does; data the SDK set (a header mismatch, the supported versions) is kept.
+  return response.status >= 400 ? withRefusalData(response, requestId) : response;
+}
