@@ -1,4 +1,4 @@
-import { createMcpHandler, Server, type McpHttpHandler, type McpRequestContext, type Tool } from '@modelcontextprotocol/server';
+import { createMcpHandler, Server, type McpHttpHandler, type McpRequestContext, type Tool, type CallToolResult } from '@modelcontextprotocol/server';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
@@ -8,6 +8,7 @@ import { toRpcError, toToolResult, withRefusalData } from './json-rpc-error.ts';
 import { getPrompt, listPrompts } from './prompts.ts';
 import { listResources, readResource, RESOURCE_TEMPLATES } from './resources.ts';
 import { INSTRUCTIONS, SERVER_INFO } from './server-info.ts';
+import { createTaskResult, declaresTasks, registerTaskMethods, TASKS_EXTENSION } from './tasks-extension.ts';
 import { LISTED_TOOLS_WITHOUT_TASKS, TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
 
 /**
@@ -48,6 +49,8 @@ function buildModernServer({ ctx, onToolError }: RequestCaller): Server {
       tools: { listChanged: false },
       prompts: { listChanged: false },
       resources: { listChanged: false, subscribe: false },
+      // gtm-audit, audit and read-site answer a client that declares it with a task (./tasks-extension.ts).
+      extensions: { [TASKS_EXTENSION]: {} },
     },
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: validator,
@@ -67,11 +70,15 @@ function buildModernServer({ ctx, onToolError }: RequestCaller): Server {
   const listed = allowed.map((tool) => LISTED_TOOLS_WITHOUT_TASKS.get(tool.name)! as Tool);
   server.setRequestHandler('tools/list', () => ({ tools: listed }));
 
-  server.setRequestHandler('tools/call', async (request) => {
+  server.setRequestHandler('tools/call', async (request, { mcpReq }) => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool '${request.params.name}'; call tools/list for the tools.`);
+    const args = request.params.arguments ?? {};
     try {
-      return await tool.call(ctx, request.params.arguments ?? {}, { logLevel: null, sendNotification: async () => {} });
+      // A run is a task for a client that can follow one; any other client gets the run id to poll.
+      // (The SDK types tools/call results without the extension's CreateTaskResult.)
+      if (tool.startTask && declaresTasks(mcpReq.envelope)) return createTaskResult(await tool.startTask(ctx, args)) as unknown as CallToolResult;
+      return await tool.call(ctx, args, { logLevel: null, sendNotification: async () => {} });
     } catch (error) {
       const result = toToolResult(error, ctx.requestId);
       onToolError?.(String(result.structuredContent!.error));
@@ -97,6 +104,7 @@ function buildModernServer({ ctx, onToolError }: RequestCaller): Server {
       throw error instanceof McpError ? error : toRpcError(error, ctx.requestId);
     }
   });
+  registerTaskMethods(server, ctx);
   return server;
 }
 
