@@ -43,9 +43,13 @@ export function createTaskResult(view: RunView) {
   return { resultType: 'task' as const, ...taskOf(view) };
 }
 
-/** What tasks/get (and a status notification) carries: the task, with the tool result once the run ended. */
+/**
+ * What tasks/get (and a status notification) carries: the task, with the tool result once the run
+ * ended, as a 2026-07-28 result (`resultType: "complete"`, which requesters check).
+ */
 export function detailedTaskOf(view: RunView) {
-  return { ...taskOf(view), ...(view.status === 'completed' || view.status === 'failed' ? { result: taskResultOf(view) } : {}) };
+  const ended = view.status === 'completed' || view.status === 'failed';
+  return { ...taskOf(view), ...(ended ? { result: { resultType: 'complete', ...taskResultOf(view) } } : {}) };
 }
 
 /** The extension's error for a tasks/* request from a client that did not declare it (-32021). */

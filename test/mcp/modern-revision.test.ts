@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createOrganization } from '../helpers/fixtures.ts';
+import { connectMcpClient } from '../helpers/mcp-client.ts';
+import { connectModernMcpClient } from '../helpers/modern-mcp-client.ts';
+
+describe('the 2026-07-28 revision beside 2025 on /api/mcp', () => {
+  it('a v2 client negotiates 2026-07-28 (no fallback) and sees the same tools, prompts and answers as a 2025 client', async () => {
+    const org = await createOrganization();
+    const modern = await connectModernMcpClient(org.key);
+    const legacy = await connectMcpClient(org.key);
+    expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    expect(legacy.getServerVersion()?.name).toBe('recon');
+
+    const modernTools = (await modern.listTools()).tools.map((tool) => tool.name);
+    expect(modernTools).toEqual((await legacy.listTools()).tools.map((tool) => tool.name));
+    expect((await modern.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual((await legacy.listPrompts()).prompts.map((prompt) => prompt.name));
+
+    const modernHelp = await modern.callTool({ name: 'help', arguments: {} });
+    const legacyHelp = await legacy.callTool({ name: 'help', arguments: {} });
+    expect(modernHelp.content).toEqual(legacyHelp.content);
+    await Promise.all([modern.close(), legacy.close()]);
+  });
+
+  it('keeps our refusals: a bad argument is the same tool error under both revisions', async () => {
+    const org = await createOrganization();
+    const modern = await connectModernMcpClient(org.key);
+    const legacy = await connectMcpClient(org.key);
+    const args = { name: 'oms-get', arguments: { type: 'spaceship', key: 'x' } };
+    const modernAnswer = await modern.callTool(args);
+    const legacyAnswer = await legacy.callTool(args);
+    expect(modernAnswer.isError).toBe(true);
+    expect(modernAnswer.content).toEqual(legacyAnswer.content);
+    await Promise.all([modern.close(), legacy.close()]);
+  });
+
+  it('advertises the tasks extension in server/discover and marks its lists cacheable per key', async () => {
+    const org = await createOrganization();
+    const modern = await connectModernMcpClient(org.key);
+    expect(modern.getServerCapabilities()?.extensions).toEqual({ 'io.modelcontextprotocol/tasks': {} });
+    expect(modern.getServerCapabilities()?.tasks).toBeUndefined();
+    await modern.close();
+  });
+});
