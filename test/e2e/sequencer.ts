@@ -13,7 +13,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * first, then the longest last time, or the largest on a first run).
  */
 const FIRST = ['legacy-database-upgrade', 'watch-webhooks'];
-const LONGER = ['rest', 'mcp-refusals', 'npm-run-dev'];
+const LONGER = ['conformance', 'rest', 'mcp-refusals', 'npm-run-dev'];
 
 const rank = (names: string[], spec: TestSpecification) => {
   const index = names.findIndex((name) => spec.moduleId.endsWith(`/${name}.test.ts`));
