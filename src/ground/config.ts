@@ -114,6 +114,12 @@ const ConfigSchema = z.object({
   // 10 s by default and at most (the page fetcher's own bound); tests lower it to reach a slow page's
   // deadline in seconds, as they lower SITE_READ_MIN_DELAY_MS.
   SITE_READ_PAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(10_000),
+  // MCP: an SSE answer that stays open sends a keep-alive comment this often, in ms. 25 s by default
+  // and at most (edges cut streams idle for longer); tests lower it to see one in milliseconds.
+  MCP_SSE_KEEPALIVE_MS: z.coerce.number().int().min(10).max(25_000).default(25_000),
+  // MCP tasks extension: how often a task subscription (subscriptions/listen with taskIds) reads
+  // its runs for a status change, in ms.
+  MCP_TASK_NOTIFY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
   // Pages one organization's site reads may fetch per UTC day (a 304 is free); past it, 429.
   SITE_READ_PAGES_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
 });

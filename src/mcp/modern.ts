@@ -3,6 +3,8 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/valida
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CoreContext } from '../ground/context.ts';
+import { readConfig } from '../ground/config.ts';
+import { isTaskListen, serveTaskListen } from './task-notifications.ts';
 import { scopeAllows } from '../operations/definition.ts';
 import { toRpcError, toToolResult, withRefusalData } from './json-rpc-error.ts';
 import { getPrompt, listPrompts } from './prompts.ts';
@@ -26,8 +28,7 @@ interface RequestCaller {
   onToolError?: (code: string) => void;
 }
 
-/** SSE streams (run progress, tasks) send a comment this often: edges cut streams idle for longer. */
-export const KEEP_ALIVE_MS = 25_000;
+const MODERN_REVISION = '2026-07-28';
 
 /** How long a client may reuse a list: the lists change only with a deployment, and differ by key scope. */
 const LIST_CACHE_HINT = { ttlMs: 300_000, cacheScope: 'private' } as const;
@@ -114,15 +115,20 @@ function buildModernServer({ ctx, onToolError }: RequestCaller): Server {
  */
 let handler: McpHttpHandler | undefined;
 
-function modernHandler(): McpHttpHandler {
-  handler ??= createMcpHandler((context) => buildModernServer(callerOf(context)), { legacy: 'reject', keepAliveMs: KEEP_ALIVE_MS });
+function modernHandler(env: Env): McpHttpHandler {
+  // SSE answers the SDK streams (a tool's notifications) send a keep-alive comment: edges cut idle streams.
+  handler ??= createMcpHandler((context) => buildModernServer(callerOf(context)), { legacy: 'reject', keepAliveMs: readConfig(env).MCP_SSE_KEEPALIVE_MS });
   return handler;
 }
 
 /** Answers one 2026-07-28 POST (already authenticated, rate limited and parsed by the route). */
 export async function handleModernMcpPost(caller: RequestCaller, request: Request, parsedBody: unknown): Promise<Response> {
   const { principal, requestId } = caller.ctx;
-  const response = await modernHandler().fetch(request, {
+  // A listen for task notifications, once the headers say what the body says (else the SDK refuses it).
+  if (isTaskListen(parsedBody) && request.headers.get('mcp-method') === 'subscriptions/listen' && request.headers.get('mcp-protocol-version') === MODERN_REVISION) {
+    return serveTaskListen(caller.ctx, parsedBody, request.signal);
+  }
+  const response = await modernHandler(caller.ctx.env).fetch(request, {
     parsedBody,
     authInfo: { token: '', clientId: principal.keyId, scopes: [...principal.scopes], extra: { caller } },
   });

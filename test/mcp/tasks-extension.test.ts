@@ -1,9 +1,6 @@
 import { resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client';
-import { runInDurableObject } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { RunObject } from '../../src/durable-objects/run-object.ts';
-import { RUN_PLANS } from '../../src/runs/plans.ts';
+import { heldRun } from '../helpers/held-run.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
 import { connectModernMcpClient, connectTaskSession, modernRpc } from '../helpers/modern-mcp-client.ts';
@@ -40,20 +37,6 @@ async function settle(key: string, taskId: string): Promise<Task> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`task ${taskId} still working after 600 polls`);
-}
-
-/**
- * A gtm-audit run of `organizationId` whose step never finishes (the real object, storage and D1
- * mirror; only its plan's step is held), so a test can act on it while it is surely running.
- */
-async function heldRun(organizationId: string): Promise<string> {
-  const stub = env.RUNS.get(env.RUNS.newUniqueId());
-  await runInDurableObject(stub, (instance: RunObject) => {
-    instance.plans = { ...RUN_PLANS, 'gtm-audit': { ...RUN_PLANS['gtm-audit'], executeStep: () => new Promise(() => {}) } };
-  });
-  const id = (await runInDurableObject(stub, (_instance, state) => state.id.toString())) as string;
-  await stub.start({ id, kind: 'gtm-audit', organizationId, target: 'acme.com', args: {}, steps: ['pricing'] });
-  return id;
 }
 
 describe('the tasks extension (SEP-2663) on 2026-07-28', () => {
