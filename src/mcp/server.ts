@@ -221,6 +221,15 @@ export function buildServer(
 }
 
 /**
+ * The most frequent call, a plain 2025 tools/list, answered from the list serialized once per
+ * isolate (no server built, no classification: a request without params and without a 2026 header
+ * is a 2025 one by the SDK v2's own rules); undefined for anything else.
+ */
+export function answerPlainToolsList(ctx: CoreContext, request: Request, parsedBody: unknown): Response | undefined {
+  return answerToolsList(ctx.principal, request, parsedBody, protocolVersionOf(parsedBody, request.headers) >= TASKS_SINCE);
+}
+
+/**
  * Answers one MCP POST: a fresh server and a stateless transport. The answer is one JSON body,
  * except for a run poll (run-status, tasks/get) by a key that chose a log level: its answer is an
  * SSE stream of the run's log message and then the response (every client accepts SSE: the
@@ -234,9 +243,6 @@ export async function handleMcpPost(
   options: Pick<ServerOptions, 'onToolError'> = {},
 ): Promise<Response> {
   const protocolVersion = protocolVersionOf(parsedBody, request.headers);
-  // The most frequent call, answered from the list serialized once per isolate (no server built).
-  const listed = answerToolsList(ctx.principal, request, parsedBody, protocolVersion >= TASKS_SINCE);
-  if (listed) return listed;
   const logLevel = reportsRunProgress(parsedBody) ? await getLogLevel(ctx) : null;
   const server = buildServer(ctx, { protocolVersion, logLevel, ...options });
   const transport = new WebStandardStreamableHTTPServerTransport({

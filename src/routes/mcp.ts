@@ -8,7 +8,7 @@ import { isAllowedHost, isAllowedOrigin } from '../mcp/dns-rebinding.ts';
 import { rpcErrorResponse, rpcIdOf, type RpcErrorResponseOptions } from '../mcp/json-rpc-error.ts';
 import { isLegacyRequest } from '@modelcontextprotocol/server';
 import { handleModernMcpPost } from '../mcp/modern.ts';
-import { handleMcpPost, mcpRateBucket } from '../mcp/server.ts';
+import { answerPlainToolsList, handleMcpPost, mcpRateBucket } from '../mcp/server.ts';
 import { TOOLS } from '../mcp/tools/index.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorBody, headers } from './openapi-parts.ts';
@@ -102,6 +102,8 @@ export const mcp = new Hono<AppEnv>()
     // Malformed JSON goes to the transport as text, so the client gets its JSON-RPC parse error.
     const request = body === undefined ? new Request(c.req.raw, { body: text }) : c.req.raw;
     // A tool that answered isError is logged as its error code, not as ok.
+    const listed = answerPlainToolsList(c.get('core'), request, body);
+    if (listed) return listed;
     const onToolError = (code: string) => c.set('errorCode', code);
     // The SDK's own classification: a 2026-07-28 request carries the per-request envelope (or a
     // header naming that revision); everything else is a 2025 client, served as before.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOrganization } from '../helpers/fixtures.ts';
 import { connectMcpClient } from '../helpers/mcp-client.ts';
-import { connectModernMcpClient } from '../helpers/modern-mcp-client.ts';
+import { connectModernMcpClient, modernRpc } from '../helpers/modern-mcp-client.ts';
 
 describe('the 2026-07-28 revision beside 2025 on /api/mcp', () => {
   it('a v2 client negotiates 2026-07-28 (no fallback) and sees the same tools, prompts and answers as a 2025 client', async () => {
@@ -39,5 +39,11 @@ describe('the 2026-07-28 revision beside 2025 on /api/mcp', () => {
     expect(modern.getServerCapabilities()?.extensions).toEqual({ 'io.modelcontextprotocol/tasks': {} });
     expect(modern.getServerCapabilities()?.tasks).toBeUndefined();
     await modern.close();
+
+    // Not the 2025 door's pre-encoded list: the 2026 answer has resultType, cache hints and serverInfo.
+    const listed = await (await modernRpc(org.key, { method: 'tools/list' })).json<{ result: Record<string, unknown> }>();
+    expect(listed.result).toMatchObject({ resultType: 'complete', ttlMs: 300_000, cacheScope: 'private', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'recon' } } });
+    const read = await (await modernRpc(org.key, { method: 'resources/templates/list' })).json<{ result: Record<string, unknown> }>();
+    expect(read.result).toMatchObject({ ttlMs: 300_000, cacheScope: 'private' });
   });
 });
