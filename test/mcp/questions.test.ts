@@ -1,6 +1,7 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../src/ground/config.ts';
 import type { WatchView } from '../../src/ground/schemas/watch.ts';
 import { questionBinding, questionCodec } from '../../src/mcp/questions.ts';
 import { call, createKey, createOrganization, type TestOrganization } from '../helpers/fixtures.ts';
@@ -305,7 +306,7 @@ describe('the state of a question is signed and bound', () => {
     const secondKey = await createKey(org.id);
     const message = { method: 'tools/call', params: { name: 'research', arguments: ARGS } };
     const binding = await questionBinding({ organization: { id: org.id, slug: org.slug, name: '' }, keyId: org.keyId }, message);
-    const minted = (ttlSeconds: number) => questionCodec(env.MCP_REQUEST_STATE_SECRET!, binding!, ttlSeconds).mint(payload.p as never, {} as ServerContext);
+    const minted = (ttlSeconds: number) => questionCodec(readConfig(env).MCP_REQUEST_STATE_SECRET!, binding!, ttlSeconds).mint(payload.p as never, {} as ServerContext);
 
     const refusals = {
       'a changed mac': await retry(org.key, `${prefix}${body}.${flipped}`),
