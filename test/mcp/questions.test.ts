@@ -86,7 +86,7 @@ describe('onboarding asked in the client (2026-07-28)', () => {
     await client.close();
   });
 
-  it('asks only for what is still missing, and starts a gtm-audit as a task once answered', async () => {
+  it('asks only for what is still missing, and starts the gtm-audit run once answered', async () => {
     const org = await createOrganization({ profile: 'none' });
     const partial = { companyName: 'Globex', domain: 'globex.com', offering: 'Supply-chain software', icp: { industries: ['Manufacturing'], companySizes: [], regions: ['Europe'], personas: [] }, competitors: ['initech.com'] };
     expect((await call('/api/v1/profile', { key: org.key, method: 'PUT', body: partial })).status).toBe(200);
@@ -335,6 +335,16 @@ describe('the state of a question is signed and bound', () => {
     const again = await retry(org.key, state);
     expect(again.body.result).toMatchObject({ resultType: 'complete' });
     expect(again.body.result!.isError).toBeFalsy();
+  });
+
+  it('asks before a task is created: a client that declares tasks gets the task handle once it has answered', async () => {
+    const org = await createOrganization({ profile: 'none' });
+    const capabilities = { ...FORMS, extensions: { 'io.modelcontextprotocol/tasks': {} } };
+    const first = await modernToolCall(org.key, 'audit', {}, { capabilities });
+    expect(first.body.result).toMatchObject({ resultType: 'input_required' });
+    const answered = await modernToolCall(org.key, 'audit', {}, { capabilities, requestState: first.body.result!.requestState as string, inputResponses: ACCEPTED });
+    expect(answered.body.result).toMatchObject({ resultType: 'task', status: 'working' });
+    expect(await profileOf(org)).toMatchObject({ complete: true });
   });
 
   it('ignores answers sent without a state: the question is asked again, nothing is saved', async () => {
