@@ -254,7 +254,7 @@ const valueAt = (profile: unknown, name: string): unknown =>
  * The onboarding form of a profile: its missing fields (required) and its optional lists still
  * empty (competitors, value propositions), in the schema's order; null when nothing is missing.
  */
-export function profileForm(profile: SalesProfile): { missing: string[]; fields: string[]; schema: { type: 'object'; properties: Record<string, PrimitiveSchemaDefinition>; required: string[] } } | null {
+function profileForm(profile: SalesProfile): { missing: string[]; fields: string[]; schema: { type: 'object'; properties: Record<string, PrimitiveSchemaDefinition>; required: string[] } } | null {
   const missing = missingProfileFields(profile);
   if (missing.length === 0) return null;
   requirable ??= new Set(missingProfileFields(SalesProfileInput.parse({})));
