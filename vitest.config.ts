@@ -65,6 +65,9 @@ export default defineConfig({
                 // Workers-pool tests call https://recon.test; the local development hosts stay allowed.
                 MCP_ALLOWED_HOSTS: 'localhost,127.0.0.1,[::1],recon.test',
                 MCP_ALLOWED_ORIGINS: 'http://localhost,http://127.0.0.1,http://[::1],https://recon.test',
+                // Questions asked in MCP clients (src/mcp/questions.ts): a fixed development secret, as `npm run dev`
+                // passes; a deployment sets its own (docs/deploy.md).
+                MCP_REQUEST_STATE_SECRET: 'recon-development-request-state-secret-not-for-production',
                 // Every request logged, so tests that read the access log see each line.
                 ACCESS_LOG_SAMPLE_RATE: '1',
                 // Local development: watch webhooks may also go to http://localhost (as under `npm run dev`).

@@ -85,9 +85,12 @@ const logLevel = verbose || has(extra, '--log-level') ? [] : ['--log-level', 'wa
 // sources may be added from pages there (wrangler.toml leaves both unset, so a deployment allows
 // only public addresses).
 const localWebhooks = ['--var', 'WEBHOOK_ALLOW_LOCAL_HTTP:true', '--var', 'SOURCES_ALLOW_LOCAL_HTTP:true'];
+// Local development only: a fixed secret signing the state of questions asked in MCP clients
+// (src/mcp/questions.ts); a deployment sets its own with `wrangler secret put` (docs/deploy.md).
+const requestStateSecret = extra.some((arg) => /^(--var=)?MCP_REQUEST_STATE_SECRET:/.test(arg)) ? [] : ['--var', 'MCP_REQUEST_STATE_SECRET:recon-development-request-state-secret-not-for-production'];
 // Verbose: the Worker's access log line for every request (a deployment samples successful ones).
 const everyRequestLogged = verbose ? ['--var', 'ACCESS_LOG_SAMPLE_RATE:1'] : [];
-const child = spawnWrangler(['dev', ...port, ...logLevel, ...localWebhooks, ...everyRequestLogged, ...siteOverrides, ...extra], verbose ? 'inherit' : ['inherit', 'pipe', 'pipe'], {
+const child = spawnWrangler(['dev', ...port, ...logLevel, ...localWebhooks, ...requestStateSecret, ...everyRequestLogged, ...siteOverrides, ...extra], verbose ? 'inherit' : ['inherit', 'pipe', 'pipe'], {
   // Miniflare otherwise fetches a sample `Request.cf` from workers.cloudflare.com at every start,
   // which offline prints an ENOTFOUND stack trace; the placeholder it falls back to is all local
   // development needs.

@@ -80,6 +80,10 @@ const ConfigSchema = z.object({
   PARALLEL_API_KEY: z.string().optional(),
   // Signs page tokens (src/ground/page-token.ts); a secret, at least 32 characters. Unset: one per isolate.
   PAGE_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  // Signs the request state of questions asked in MCP clients (2026-07-28 input-required results,
+  // src/mcp/questions.ts); a secret, at least 32 characters, the same in every isolate (a question is
+  // answered on another request). Unset: no question is asked, clients get the refusals they got before.
+  MCP_REQUEST_STATE_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   // DNS-rebinding protection of /api/mcp: the Host names it answers on, and the browser Origins
   // that may call it (none but these; a request without Origin is not from a browser page).
   MCP_ALLOWED_HOSTS: z

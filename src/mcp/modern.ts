@@ -8,6 +8,7 @@ import { isTaskListen, serveTaskListen } from './task-notifications.ts';
 import { scopeAllows } from '../operations/definition.ts';
 import { toRpcError, toToolResult, withRefusalData } from './json-rpc-error.ts';
 import { getPrompt, listPrompts } from './prompts.ts';
+import { answerToolCall, questionsFor } from './questions.ts';
 import { listResources, readResource, RESOURCE_TEMPLATES } from './resources.ts';
 import { INSTRUCTIONS, SERVER_INFO } from './server-info.ts';
 import { createTaskResult, declaresTasks, registerTaskMethods, TASKS_EXTENSION } from './tasks-extension.ts';
@@ -24,6 +25,8 @@ import { LISTED_TOOLS_WITHOUT_TASKS, TOOLS, TOOLS_BY_NAME } from './tools/index.
 /** What the Hono route hands the SDK for one request: the caller, bound to the request. */
 interface RequestCaller {
   ctx: CoreContext;
+  /** The JSON-RPC message, as parsed by the route: a question's state is bound to its tool and arguments. */
+  message: unknown;
   /** Told the error code of a tools/call that failed, for the access log. */
   onToolError?: (code: string) => void;
 }
@@ -44,7 +47,9 @@ function callerOf(context: McpRequestContext): RequestCaller {
 }
 
 /** A fresh low-level server for one 2026-07-28 request, bound to its caller. */
-function buildModernServer({ ctx, onToolError }: RequestCaller): Server {
+async function buildModernServer({ ctx, message, onToolError }: RequestCaller): Promise<Server> {
+  // Signs and checks the state of questions asked in the client (./questions.ts), when a secret is set.
+  const questions = await questionsFor(ctx, message);
   const server = new Server(SERVER_INFO, {
     capabilities: {
       tools: { listChanged: false },
@@ -55,6 +60,7 @@ function buildModernServer({ ctx, onToolError }: RequestCaller): Server {
     },
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: validator,
+    ...(questions ? { requestState: { verify: questions.verify } } : {}),
     cacheHints: {
       'tools/list': LIST_CACHE_HINT,
       'prompts/list': LIST_CACHE_HINT,
@@ -71,15 +77,19 @@ function buildModernServer({ ctx, onToolError }: RequestCaller): Server {
   const listed = allowed.map((tool) => LISTED_TOOLS_WITHOUT_TASKS.get(tool.name)! as Tool);
   server.setRequestHandler('tools/list', () => ({ tools: listed }));
 
-  server.setRequestHandler('tools/call', async (request, { mcpReq }) => {
+  server.setRequestHandler('tools/call', async (request, context) => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool '${request.params.name}'; call tools/list for the tools.`);
     const args = request.params.arguments ?? {};
+    // A run is a task for a client that can follow one; any other client gets the run id to poll.
+    // (The SDK types tools/call results without the extension's CreateTaskResult.)
+    const run = async (): Promise<CallToolResult> =>
+      tool.startTask && declaresTasks(context.mcpReq.envelope)
+        ? (createTaskResult(await tool.startTask(ctx, args)) as unknown as CallToolResult)
+        : await tool.call(ctx, args, { logLevel: null, sendNotification: async () => {} });
     try {
-      // A run is a task for a client that can follow one; any other client gets the run id to poll.
-      // (The SDK types tools/call results without the extension's CreateTaskResult.)
-      if (tool.startTask && declaresTasks(mcpReq.envelope)) return createTaskResult(await tool.startTask(ctx, args)) as unknown as CallToolResult;
-      return await tool.call(ctx, args, { logLevel: null, sendNotification: async () => {} });
+      // Questions first, for a tool that asks and a client that can answer (./questions.ts); then the run.
+      return await answerToolCall({ ctx, tool, args, request: context, codec: questions, run, onDeclined: () => onToolError?.('declined') });
     } catch (error) {
       const result = toToolResult(error, ctx.requestId);
       onToolError?.(String(result.structuredContent!.error));
@@ -117,7 +127,7 @@ let handler: McpHttpHandler | undefined;
 
 function modernHandler(env: Env): McpHttpHandler {
   // SSE answers the SDK streams (a tool's notifications) send a keep-alive comment: edges cut idle streams.
-  handler ??= createMcpHandler((context) => buildModernServer(callerOf(context)), { legacy: 'reject', keepAliveMs: readConfig(env).MCP_SSE_KEEPALIVE_MS });
+  handler ??= createMcpHandler(async (context) => buildModernServer(callerOf(context)), { legacy: 'reject', keepAliveMs: readConfig(env).MCP_SSE_KEEPALIVE_MS });
   return handler;
 }
 

@@ -146,6 +146,8 @@ function normalizedKey(action: Action, type: ObjectType, key: string): string {
 interface Checked {
   params: Record<string, unknown>;
   baseVersion: number | null;
+  /** The properties of the object the action is about, as stored now (null: it does not exist, or the action is a link's). */
+  current: Record<string, unknown> | null;
 }
 
 /** The request's params, validated and normalized against the organization's current data. */
@@ -158,7 +160,7 @@ async function checkAction(ctx: CoreContext, action: Action, raw: Record<string,
       if (parsed.kind !== 'object') throw new Error('an object line parsed as a link');
       const { type, key, properties } = parsed.write;
       const current = await objectVersion(db, org, type, key);
-      return { params: { type, key, properties }, baseVersion: current?.version ?? null };
+      return { params: { type, key, properties }, baseVersion: current?.version ?? null, current: current?.properties ?? null };
     }
     case 'update_properties': {
       const input = checkParams(action, ACTION_PARAMS.update_properties, raw);
@@ -169,7 +171,7 @@ async function checkAction(ctx: CoreContext, action: Action, raw: Record<string,
       const parsed = asImportLine(action, { ...target, properties: { ...current.properties, ...input.properties } });
       if (parsed.kind !== 'object') throw new Error('an object line parsed as a link');
       const properties = Object.fromEntries(Object.keys(input.properties).map((name) => [name, parsed.write.properties[name]]));
-      return { params: { ...target, properties }, baseVersion: current.version };
+      return { params: { ...target, properties }, baseVersion: current.version, current: current.properties };
     }
     case 'link':
     case 'unlink': {
@@ -181,16 +183,54 @@ async function checkAction(ctx: CoreContext, action: Action, raw: Record<string,
       } else if (!(await linkExists(db, org, link))) {
         throw new DomainError('not_found', `No ${link.link} link from ${named(link.from)} to ${named(link.to)} in your organization.`);
       }
-      return { params: { link: link.link, from: link.from, to: link.to }, baseVersion: null };
+      return { params: { link: link.link, from: link.from, to: link.to }, baseVersion: null, current: null };
     }
     case 'delete_object': {
       const input = checkParams(action, ACTION_PARAMS.delete_object, raw);
       const target = { type: input.type, key: normalizedKey(action, input.type, input.key) };
       const current = await objectVersion(db, org, target.type, target.key);
       if (!current) throw noObject(target);
-      return { params: target, baseVersion: current.version };
+      return { params: target, baseVersion: current.version, current: current.properties };
     }
   }
+}
+
+/** One property an action would change: what is stored now and what it would be (null: none). */
+export interface PropertyDiff {
+  property: string;
+  from: unknown;
+  to: unknown;
+}
+
+/** What filing an action request would ask to change, against the organization's data now. */
+export interface ActionPreview {
+  action: Action;
+  /** The params as they would be filed: validated and normalized. */
+  params: Record<string, unknown>;
+  /** For an object: whether it exists now; null for a link. */
+  exists: boolean | null;
+  /** The object's properties that would change (a deleted object: all of them, to null); empty for a link. */
+  changes: PropertyDiff[];
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The diff of an action request, checked exactly as `requestAction` checks it and written nowhere:
+ * what the MCP door shows a person to confirm before action-request files it (src/mcp/questions.ts).
+ */
+export async function previewAction(ctx: CoreContext, input: z.output<typeof ActionRequestInput>): Promise<ActionPreview> {
+  assertScope(ctx, 'oms:write');
+  const { params, current } = await checkAction(ctx, input.action, input.params);
+  if (input.action === 'link' || input.action === 'unlink') return { action: input.action, params, exists: null, changes: [] };
+  const stored = current ?? {};
+  const changes =
+    input.action === 'delete_object'
+      ? Object.entries(stored).map(([property, from]) => ({ property, from, to: null }))
+      : Object.entries(params.properties as Record<string, unknown>)
+          .filter(([property, to]) => !same(stored[property] ?? null, to))
+          .map(([property, to]) => ({ property, from: stored[property] ?? null, to }));
+  return { action: input.action, params, exists: current !== null, changes };
 }
 
 /** POST /api/v1/oms/actions and the action-request tool: stores a pending request (nothing changes yet). */

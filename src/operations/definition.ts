@@ -68,6 +68,20 @@ export interface ToolAnswer {
   links?: { uri: string; name: string; title?: string; mimeType?: string }[];
 }
 
+/**
+ * What a person confirms before a call does anything, when their MCP client can be asked (the
+ * 2026-07-28 revision's input-required results, src/mcp/questions.ts): told by the core, from the
+ * checked arguments and the organization's data.
+ */
+export interface Confirmation {
+  /** The question, with every fact the person needs to decide (what is written, what it costs). */
+  message: string;
+  /** The label of the yes/no field, e.g. "Create this watch". */
+  confirm: string;
+  /** What the tool answers when the person says no: nothing was written. */
+  declined: string;
+}
+
 /** The MCP door of an operation: a tool. */
 export interface McpBinding<O, I = unknown> {
   name: string;
@@ -87,6 +101,13 @@ export interface McpBinding<O, I = unknown> {
   reportsRunProgress?: boolean;
   /** True for commands that start a run: the tool may run as an MCP task (2025-11-25). */
   startsRun?: boolean;
+  /**
+   * True for commands behind the onboarding gate: a 2026-07-28 client that can answer a form is asked
+   * for the missing sales-profile fields instead of refused (src/mcp/questions.ts).
+   */
+  asksOnboarding?: boolean;
+  /** What a 2026-07-28 client that can answer must confirm before the call runs (src/mcp/questions.ts). */
+  confirm?(ctx: CoreContext, input: I): Promise<Confirmation>;
 }
 
 /** What a call says besides its validated arguments. */
@@ -149,11 +170,15 @@ export async function invokeOperation(
   what: string,
   query: CallFacts['query'] = {},
 ): Promise<{ input: unknown; output: unknown }> {
-  assertOperationScope(ctx, operation);
-  const named = operation.inputName ?? what;
-  const input = parseInput(operation.inputFor?.(ctx) ?? operation.input, raw ?? {}, named);
+  const input = checkOperationInput(ctx, operation, raw, what);
   const sent = typeof raw === 'object' && raw !== null ? Object.keys(raw) : [];
-  return { input, output: await operation.run(ctx, input, { sent, query, what: named }) };
+  return { input, output: await operation.run(ctx, input, { sent, query, what: operation.inputName ?? what }) };
+}
+
+/** The first two steps of a call: the key's scope, then the arguments; answers them validated (nothing runs). */
+export function checkOperationInput(ctx: CoreContext, operation: OperationDefinition, raw: unknown, what: string): unknown {
+  assertOperationScope(ctx, operation);
+  return parseInput(operation.inputFor?.(ctx) ?? operation.input, raw ?? {}, operation.inputName ?? what);
 }
 
 /**

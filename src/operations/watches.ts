@@ -20,6 +20,7 @@ import {
   type WatchView,
 } from '../ground/schemas/watch.ts';
 import { KEY_SCHEMAS } from '../oms/object-types.ts';
+import { priceOf } from '../watches/ledger.ts';
 import { checkWebhookUrl } from '../watches/webhooks/url-policy.ts';
 import { webhookUrlOptions } from '../watches/webhooks/url-options.ts';
 import { ensureWebhookSecret } from '../watches/webhooks/secrets.ts';
@@ -91,16 +92,15 @@ export function viewOfRow(row: WatchRow): WatchView {
   };
 }
 
-/**
- * POST /api/v1/oms/watches and watch-create: validates, checks the target exists (and the webhook
- * URL against the deployment's policy), and starts the watch (its first execution runs at once).
- * With a webhook, the organization's signing secret is made if it has none yet, before the watch
- * (so no delivery goes out unsigned), and answered as `webhookSecret` by the create that made it:
- * once, never again (POST /api/v1/oms/webhooks/secret rotates it and shows the new one).
- */
-export async function createWatch(ctx: CoreContext, input: z.output<typeof CreateWatchInput>, now = new Date()): Promise<CreatedWatch> {
+/** A create's arguments checked against the deployment and the organization's data: the target's key normalized, the webhook URL allowed. */
+interface CheckedWatch {
+  target: { type: WatchableType; key: string };
+  webhook: { url: string } | null;
+}
+
+/** Checks a create without writing anything: the target's key, the webhook URL against the deployment's policy, the target existing. */
+async function checkWatch(ctx: CoreContext, input: z.output<typeof CreateWatchInput>): Promise<CheckedWatch> {
   assertScope(ctx, 'oms:write');
-  const organizationId = ctx.principal.organization.id;
   const { type } = input.target;
   const key = normalizedKey(type, input.target.key, 'target.key', 'watch');
   let webhook: { url: string } | null = null;
@@ -109,15 +109,49 @@ export async function createWatch(ctx: CoreContext, input: z.output<typeof Creat
     if (!checked.ok) throw invalid('webhook.url', `webhook.url ${checked.message}`);
     webhook = { url: checked.url };
   }
-  if (!(await getObject(ctx.env.DB, organizationId, type, key))) {
+  if (!(await getObject(ctx.env.DB, ctx.principal.organization.id, type, key))) {
     throw invalid('target', `target: no ${type} ${key} in your organization; a watch keeps an existing object fresh (import it first)`);
   }
+  return { target: { type, key }, webhook };
+}
+
+/** What a watch would cost, told before it is created: its price per execution, its cap, and how many executions the cap pays for. */
+export interface WatchQuote {
+  target: { type: WatchableType; key: string };
+  frequency: string;
+  tier: WatchTier;
+  priceMicros: number;
+  costCapMicros: number;
+  /** Executions the cap pays for: after these the watch is capped and never executes again. */
+  executions: number;
+}
+
+/**
+ * The cost of a watch `createWatch` would make, after the same checks (nothing is written): what
+ * the MCP door asks a person to confirm before watch-create runs (src/mcp/questions.ts).
+ */
+export async function quoteWatch(ctx: CoreContext, input: z.output<typeof CreateWatchInput>): Promise<WatchQuote> {
+  const { target } = await checkWatch(ctx, input);
+  const priceMicros = priceOf(input.tier);
+  return { target, frequency: input.frequency, tier: input.tier, priceMicros, costCapMicros: input.costCapMicros, executions: Math.floor(input.costCapMicros / priceMicros) };
+}
+
+/**
+ * POST /api/v1/oms/watches and watch-create: validates, checks the target exists (and the webhook
+ * URL against the deployment's policy), and starts the watch (its first execution runs at once).
+ * With a webhook, the organization's signing secret is made if it has none yet, before the watch
+ * (so no delivery goes out unsigned), and answered as `webhookSecret` by the create that made it:
+ * once, never again (POST /api/v1/oms/webhooks/secret rotates it and shows the new one).
+ */
+export async function createWatch(ctx: CoreContext, input: z.output<typeof CreateWatchInput>, now = new Date()): Promise<CreatedWatch> {
+  const { target, webhook } = await checkWatch(ctx, input);
+  const organizationId = ctx.principal.organization.id;
   const secret = webhook ? await ensureWebhookSecret(ctx.env.DB, organizationId, now) : null;
   const id = randomId('wch');
   const watch = await stubOf(ctx, id).create({
     id,
     organizationId,
-    target: { type, key },
+    target,
     query: input.query ?? null,
     frequency: input.frequency,
     tier: input.tier,

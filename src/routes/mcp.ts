@@ -110,7 +110,7 @@ export const mcp = new Hono<AppEnv>()
     if (await isLegacyRequest(request, body)) {
       return handleMcpPost(c.get('core'), request, body, { onToolError });
     }
-    return handleModernMcpPost({ ctx: c.get('core'), onToolError }, request, body);
+    return handleModernMcpPost({ ctx: c.get('core'), message: body, onToolError }, request, body);
   })
   // Stateless server: no SSE stream to open (GET) and no session to end (DELETE).
   .on(['GET', 'DELETE'], '/', (c) =>

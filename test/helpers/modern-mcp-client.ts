@@ -1,17 +1,37 @@
 import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
 import { exports } from 'cloudflare:workers';
 
+/** What an elicitation handler of the v2 client gets: the form a tool asks (message and requested schema). */
+export interface ElicitationRequest {
+  message: string;
+  requestedSchema: { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[] };
+}
+
+export type ElicitationAnswer = { action: 'accept'; content: Record<string, string | number | boolean | string[]> } | { action: 'decline' | 'cancel' };
+
+export interface ModernClientOptions {
+  /** Declares form elicitation and answers every form a tool asks with this (the SDK retries the call). */
+  elicitation?: (request: ElicitationRequest) => ElicitationAnswer | Promise<ElicitationAnswer>;
+  /** Further client capabilities, e.g. the tasks extension. */
+  capabilities?: ClientOptions['capabilities'];
+}
+
 /**
- * The official SDK v2 client, connected to the Worker under test through its fetch handler, in
- * `auto` version negotiation: it probes with server/discover and speaks 2026-07-28 when the server
- * does (a 2025 server would get `initialize`).
+ * The official SDK v2 client (`@modelcontextprotocol/client` 2.4.0), connected to the Worker under
+ * test through its fetch handler, in `auto` version negotiation: it probes with server/discover and
+ * speaks 2026-07-28 when the server does (a 2025 server would get `initialize`).
  */
-export async function connectModernMcpClient(key: string, options: ClientOptions = {}): Promise<Client> {
+export async function connectModernMcpClient(key: string, options: ModernClientOptions = {}): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(new URL('https://recon.test/api/mcp'), {
     requestInit: { headers: { Authorization: `Bearer ${key}` } },
     fetch: (input, init) => exports.default.fetch(new Request(input, init)),
   });
-  const client = new Client({ name: 'recon-tests-v2', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' }, ...options });
+  const capabilities = { ...options.capabilities, ...(options.elicitation ? { elicitation: { form: {} } } : {}) };
+  const client = new Client({ name: 'recon-tests-v2', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' }, capabilities });
+  if (options.elicitation) {
+    const answer = options.elicitation;
+    client.setRequestHandler('elicitation/create', async (request) => answer(request.params as ElicitationRequest));
+  }
   await client.connect(transport);
   return client;
 }
@@ -21,7 +41,18 @@ const TASKS = 'io.modelcontextprotocol/tasks';
 /** The JSON-RPC body field the `Mcp-Name` header mirrors, by method (SEP-2243 and SEP-2663). */
 const NAME_FIELD: Record<string, string> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri', 'tasks/get': 'taskId', 'tasks/update': 'taskId', 'tasks/cancel': 'taskId' };
 
+/** The `_meta` envelope a 2026-07-28 request carries; `capabilities` are the client's (e.g. `{ elicitation: { form: {} } }`). */
+export function modernMeta(capabilities: Record<string, unknown> = {}) {
+  return {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name: 'recon-tests-raw', version: '1.0.0' },
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
+  };
+}
+
 interface RpcRequest {
+  /** The JSON-RPC id; a fresh number when absent. */
+  id?: number | string;
   method: string;
   params?: Record<string, unknown>;
 }
@@ -34,14 +65,8 @@ let nextId = 1;
  * and, unless the request brings its own, the `_meta` envelope with `capabilities`.
  */
 export function modernRpc(key: string, request: RpcRequest, capabilities: Record<string, unknown> = {}): Promise<Response> {
-  const { method, params = {} } = request;
-  const meta = (params._meta ?? {}) as Record<string, unknown>;
-  const envelope = {
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientInfo': { name: 'recon-tests-raw', version: '1.0.0' },
-    'io.modelcontextprotocol/clientCapabilities': capabilities,
-    ...meta,
-  };
+  const { method, params = {}, id = nextId++ } = request;
+  const envelope = { ...modernMeta(capabilities), ...(params._meta as Record<string, unknown> | undefined) };
   const nameField = NAME_FIELD[method];
   const headers: Record<string, string> = {
     Authorization: `Bearer ${key}`,
@@ -51,7 +76,7 @@ export function modernRpc(key: string, request: RpcRequest, capabilities: Record
     'Mcp-Method': method,
     ...(nameField && typeof params[nameField] === 'string' ? { 'Mcp-Name': params[nameField] as string } : {}),
   };
-  const body = { jsonrpc: '2.0', id: nextId++, method, params: { ...params, _meta: envelope } };
+  const body = { jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope } };
   return exports.default.fetch(new Request('https://recon.test/api/mcp', { method: 'POST', headers, body: JSON.stringify(body) }));
 }
 
@@ -77,4 +102,21 @@ export async function connectTaskSession(key: string) {
     v2RequestFraming: { protocolVersion: '2026-07-28', clientInfo, clientCapabilities },
   });
   return { client, session };
+}
+
+/** One raw 2026-07-28 tools/call, for what the SDK client would not send (a tampered or foreign requestState). */
+export async function modernToolCall(
+  key: string,
+  name: string,
+  args: Record<string, unknown>,
+  extra: { capabilities?: Record<string, unknown>; requestState?: string; inputResponses?: Record<string, unknown> } = {},
+): Promise<{ status: number; body: { id: unknown; result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } } }> {
+  const params = {
+    name,
+    arguments: args,
+    ...(extra.requestState === undefined ? {} : { requestState: extra.requestState }),
+    ...(extra.inputResponses === undefined ? {} : { inputResponses: extra.inputResponses }),
+  };
+  const response = await modernRpc(key, { id: 1, method: 'tools/call', params }, extra.capabilities);
+  return { status: response.status, body: await response.json() };
 }

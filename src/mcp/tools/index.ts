@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CommandResult } from '../../operations/command-definition.ts';
-import { invokeOperation, type OperationDefinition, type ToolAnswer } from '../../operations/definition.ts';
+import { checkOperationInput, invokeOperation, type OperationDefinition, type ToolAnswer } from '../../operations/definition.ts';
 import { OPERATIONS } from '../../operations/registry/index.ts';
 import { getRun, type RunView } from '../../operations/runs.ts';
 import { reportRun } from '../run-progress.ts';
@@ -31,6 +31,8 @@ function toolOf(operation: OperationDefinition & { mcp: NonNullable<OperationDef
     scope: operation.scope,
     bucket: operation.bucket,
     notifies: mcp.reportsRunProgress,
+    asksOnboarding: mcp.asksOnboarding,
+    ...(mcp.confirm ? { confirmation: async (ctx, args) => mcp.confirm!(ctx, checkOperationInput(ctx, operation, args, what)) } : {}),
     async call(ctx, args, { logLevel, sendNotification }) {
       const { input, output } = await invokeOperation(ctx, operation, args, what);
       if (mcp.reportsRunProgress) await reportRun(output as RunView, logLevel, sendNotification);

@@ -3,6 +3,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Scope } from '../../ground/api-key.ts';
 import type { CoreContext } from '../../ground/context.ts';
+import type { Confirmation } from '../../operations/definition.ts';
 import type { LogLevel } from '../../operations/log-level.ts';
 import type { RateBucket } from '../../ground/rate-limit.ts';
 import type { RunView } from '../../operations/runs.ts';
@@ -38,6 +39,10 @@ export interface ToolDefinition {
   notifies?: boolean;
   /** For asynchronous commands: start as an MCP task (taskSupport optional) and return the run. */
   startTask?(ctx: CoreContext, args: Record<string, unknown>): Promise<RunView>;
+  /** Behind the onboarding gate: a client that can answer is asked for the missing profile fields (../questions.ts). */
+  asksOnboarding?: boolean;
+  /** What a client that can answer confirms before the call runs, from the checked arguments (../questions.ts). */
+  confirmation?(ctx: CoreContext, args: Record<string, unknown>): Promise<Confirmation>;
 }
 
 /**

@@ -8,7 +8,9 @@ import {
   decideActionRequest,
   getActionRequest,
   listActionRequests,
+  previewAction,
   requestAction,
+  type ActionPreview,
   type ApprovalRequestView,
 } from '../actions.ts';
 import { assertIdAlone, defineOperation, type ToolAnswer } from '../definition.ts';
@@ -60,6 +62,29 @@ function requestLine(request: ApprovalRequestView): string {
         ? `failed: ${request.failure}`
         : `${request.status}${request.decidedBy ? ` by key ${request.decidedBy.keyId}` : ''}`;
   return `- ${request.id}: ${changeOf(request)}; ${status}; requested by key ${request.requestedBy.keyId} at ${request.createdAt}${request.reason ? `; reason: ${request.reason}` : ''}`;
+}
+
+/** At most this many property lines, each value cut to this many characters, in a diff shown before filing. */
+const DIFF_LINES = 50;
+const DIFF_VALUE_CHARS = 200;
+
+const shownValue = (value: unknown) => {
+  const json = JSON.stringify(value) ?? 'null';
+  return json.length > DIFF_VALUE_CHARS ? `${json.slice(0, DIFF_VALUE_CHARS)}...` : json;
+};
+
+/** The diff of a change as a person reads it before it is filed: what is created, changed or removed, each property from -> to. */
+function diffText(preview: ActionPreview): string {
+  const p = preview.params as { type?: string; key?: string; link?: string; from?: { type: string; key: string }; to?: { type: string; key: string } };
+  if (p.link && p.from && p.to) {
+    return `${preview.action === 'link' ? 'Adds' : 'Removes'} the ${p.link} link from ${p.from.type} ${p.from.key} to ${p.to.type} ${p.to.key}.`;
+  }
+  const target = `${p.type} ${p.key}`;
+  const head = preview.action === 'delete_object' ? `Deletes ${target} and its links` : preview.exists ? `Changes ${target}` : `Creates ${target}`;
+  const lines = preview.changes.slice(0, DIFF_LINES).map((c) => `- ${c.property}: ${shownValue(c.from)} -> ${shownValue(c.to)}`);
+  if (preview.changes.length > DIFF_LINES) lines.push(`- and ${preview.changes.length - DIFF_LINES} more properties`);
+  if (!lines.length) lines.push('- no property would change (it already holds these values)');
+  return [`${head}:`, ...lines].join('\n');
 }
 
 const NEXT =
@@ -131,6 +156,11 @@ export const ACTION_OPERATIONS = [
         'update_properties {type, key, properties} (existing object, only the named properties), link and unlink {link, from: {type, key}, to: {type, key}}, ' +
         'delete_object {type, key}. Example: {"action": "update_properties", "params": {"type": "company", "key": "acme.com", "properties": {"name": "Acme Inc."}}, ' +
         '"reason": "Renamed in May"}. Returns the request (id, status pending, expiresAt); follow it with action-list.',
+      confirm: async (ctx, input) => ({
+        message: `File this approval request?\n${diffText(await previewAction(ctx, input))}\nNothing changes until a person with another key approves it.`,
+        confirm: 'File this request',
+        declined: `Approval request not filed: the ${input.action} was declined. Nothing was written.`,
+      }),
       answer: (request) => oneRequest(request, `Approval request ${request.id} is waiting for a decision.`),
     },
   }),

@@ -45,6 +45,7 @@ function commandOperation(command: CommandDefinition): OperationDefinition {
         (command.requiresOnboarding ? ' Needs a finished sales profile (set-profile).' : '') +
         (command.mode === 'async' ? ' Returns a run id at once; the result is polled by id.' : ''),
       startsRun: command.mode === 'async',
+      asksOnboarding: command.requiresOnboarding,
       answer: commandToolAnswer,
     },
   });

@@ -22,6 +22,50 @@ const ProfileView = z
   })
   .openapi('ProfileView');
 
+/**
+ * PUT /api/v1/profile and set-profile: the one core that replaces a sales profile, also what saves the
+ * answers of an onboarding form asked in an MCP client (src/mcp/questions.ts).
+ */
+export const PUT_PROFILE = defineOperation({
+  scope: 'commands',
+  bucket: 'reads',
+  input: SalesProfileInput,
+  inputName: 'request body',
+  output: ProfileView,
+  errors: ['invalid_input', 'payload_too_large'],
+  effects: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  run: putProfile,
+  rest: {
+    method: 'put',
+    path: '/profile',
+    operationId: 'putProfile',
+    summary: 'Replace the sales profile',
+    description:
+      'Takes the whole profile and replaces the stored one. Commands run once companyName, domain, offering and every icp list are set; the answer lists what is still missing.',
+    input: {
+      from: 'body',
+      name: 'SalesProfile',
+      required: true,
+      example: {
+        companyName: 'Acme Analytics',
+        domain: 'acme.com',
+        offering: 'Product analytics for B2B SaaS teams',
+        icp: { industries: ['SaaS'], companySizes: ['51-200'], regions: ['North America'], personas: ['VP Product'] },
+      },
+    },
+    answer: { kind: 'json', status: 200, description: 'The stored profile' },
+  },
+  mcp: {
+    name: 'set-profile',
+    title: 'Set sales profile',
+    description:
+      "Replaces your organization's whole sales profile (send every field you want kept; call get-profile first to see it). " +
+      'Onboarding is finished once companyName, domain, offering and at least one entry in each icp list are set; the answer says ' +
+      'what is still `missing`. Example: {"companyName": "Globex", "domain": "globex.com", "offering": "Supply-chain software", ' +
+      '"icp": {"industries": ["Manufacturing"], "companySizes": ["201-1000"], "regions": ["Europe"], "personas": ["COO"]}}.',
+  },
+});
+
 /** The sales profile: GET and PUT /api/v1/profile, get-profile and set-profile (scope commands). */
 export const PROFILE_OPERATIONS = [
   defineOperation({
@@ -48,43 +92,5 @@ export const PROFILE_OPERATIONS = [
         '`complete`, and `missing` lists the fields still needed. Every command but help needs a complete profile; finish it with set-profile.',
     },
   }),
-  defineOperation({
-    scope: 'commands',
-    bucket: 'reads',
-    input: SalesProfileInput,
-    inputName: 'request body',
-    output: ProfileView,
-    errors: ['invalid_input', 'payload_too_large'],
-    effects: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-    run: putProfile,
-    rest: {
-      method: 'put',
-      path: '/profile',
-      operationId: 'putProfile',
-      summary: 'Replace the sales profile',
-      description:
-        'Takes the whole profile and replaces the stored one. Commands run once companyName, domain, offering and every icp list are set; the answer lists what is still missing.',
-      input: {
-        from: 'body',
-        name: 'SalesProfile',
-        required: true,
-        example: {
-          companyName: 'Acme Analytics',
-          domain: 'acme.com',
-          offering: 'Product analytics for B2B SaaS teams',
-          icp: { industries: ['SaaS'], companySizes: ['51-200'], regions: ['North America'], personas: ['VP Product'] },
-        },
-      },
-      answer: { kind: 'json', status: 200, description: 'The stored profile' },
-    },
-    mcp: {
-      name: 'set-profile',
-      title: 'Set sales profile',
-      description:
-        "Replaces your organization's whole sales profile (send every field you want kept; call get-profile first to see it). " +
-        'Onboarding is finished once companyName, domain, offering and at least one entry in each icp list are set; the answer says ' +
-        'what is still `missing`. Example: {"companyName": "Globex", "domain": "globex.com", "offering": "Supply-chain software", ' +
-        '"icp": {"industries": ["Manufacturing"], "companySizes": ["201-1000"], "regions": ["Europe"], "personas": ["COO"]}}.',
-    },
-  }),
+  PUT_PROFILE,
 ];

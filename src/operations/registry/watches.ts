@@ -3,7 +3,7 @@ import { paging } from '../../ground/schemas/paging.ts';
 import { CreatedWatch, Watch, WatchFindings, type ExecutionRecord, type WatchView } from '../../ground/schemas/watch.ts';
 import { formatMicros } from '../../ground/money.ts';
 import { assertIdAlone, defineOperation, type Effects } from '../definition.ts';
-import { cancelWatch, createWatch, CreateWatchInput, getWatch, listWatches, listWatchExecutions, runWatch, WatchId, WatchListFilter } from '../watches.ts';
+import { cancelWatch, createWatch, CreateWatchInput, getWatch, listWatches, listWatchExecutions, quoteWatch, runWatch, WatchId, WatchListFilter } from '../watches.ts';
 
 const WatchPage = z
   .object({ watches: z.array(Watch), nextCursor: z.string().nullable().describe('The next page, or null at the end.') })
@@ -119,6 +119,17 @@ export const WATCH_OPERATIONS = [
         'with provenance "watch", charging the tier price (lite 3000, base 10000 micros) against a hard cap that is never passed. The first execution runs at once. ' +
         'Example: {"target": {"type": "company", "key": "globex.com"}, "frequency": "1d", "tier": "lite", "costCapMicros": 90000}. ' +
         'frequency 1h to 30d; the company must exist in your organization (oms-search finds it).',
+      confirm: async (ctx, input) => {
+        const quote = await quoteWatch(ctx, input);
+        const what = `${quote.tier} watch of ${quote.target.type} ${quote.target.key}, every ${quote.frequency}`;
+        return {
+          message:
+            `Create a ${what}? Each execution costs ${formatMicros(quote.priceMicros)}; the cap of ${formatMicros(quote.costCapMicros)} ` +
+            `pays for ${quote.executions} execution(s), after which the watch stops (capped). The first execution runs now.`,
+          confirm: 'Create this watch',
+          declined: `Watch not created: the ${what} (cap ${formatMicros(quote.costCapMicros)}) was declined. Nothing was written and nothing was charged.`,
+        };
+      },
       answer: (watch) => {
         const secret = watch.webhookSecret
           ? [`Webhook signing secret (shown once, store it now): ${watch.webhookSecret}`]
