@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig, type Plugin } from 'vitest/config';
 import E2eAroundSequencer from './test/e2e/sequencer.ts';
 import { freePort } from './scripts/lib/free-port.ts';
+import { DEV_REQUEST_STATE_SECRET } from './scripts/lib/dev-secrets.ts';
 import { startSites } from './scripts/lib/site-server.ts';
 import { fixtureSites, OFFLINE_DOMAIN } from './test/sites/fixture-sites.ts';
 
@@ -67,7 +68,7 @@ export default defineConfig({
                 MCP_ALLOWED_ORIGINS: 'http://localhost,http://127.0.0.1,http://[::1],https://recon.test',
                 // Questions asked in MCP clients (src/mcp/questions.ts): a fixed development secret, as `npm run dev`
                 // passes; a deployment sets its own (docs/deploy.md).
-                MCP_REQUEST_STATE_SECRET: 'recon-development-request-state-secret-not-for-production',
+                MCP_REQUEST_STATE_SECRET: DEV_REQUEST_STATE_SECRET,
                 // Every request logged, so tests that read the access log see each line.
                 ACCESS_LOG_SAMPLE_RATE: '1',
                 // Local development: watch webhooks may also go to http://localhost (as under `npm run dev`).

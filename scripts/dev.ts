@@ -28,6 +28,7 @@ import { demoSites } from './lib/demo-sites.ts';
 import { findDevServerDatabase, removeDevSession, stateDirectory, writeDevSession } from './lib/local-d1.ts';
 import { startSites } from './lib/site-server.ts';
 import { PROJECT_ROOT, spawnWrangler } from './lib/wrangler.ts';
+import { DEV_REQUEST_STATE_SECRET } from './lib/dev-secrets.ts';
 
 const DEFAULT_PORT = '8787';
 
@@ -87,7 +88,7 @@ const logLevel = verbose || has(extra, '--log-level') ? [] : ['--log-level', 'wa
 const localWebhooks = ['--var', 'WEBHOOK_ALLOW_LOCAL_HTTP:true', '--var', 'SOURCES_ALLOW_LOCAL_HTTP:true'];
 // Local development only: a fixed secret signing the state of questions asked in MCP clients
 // (src/mcp/questions.ts); a deployment sets its own with `wrangler secret put` (docs/deploy.md).
-const requestStateSecret = extra.some((arg) => /^(--var=)?MCP_REQUEST_STATE_SECRET:/.test(arg)) ? [] : ['--var', 'MCP_REQUEST_STATE_SECRET:recon-development-request-state-secret-not-for-production'];
+const requestStateSecret = extra.some((arg) => /^(--var=)?MCP_REQUEST_STATE_SECRET:/.test(arg)) ? [] : ['--var', `MCP_REQUEST_STATE_SECRET:${DEV_REQUEST_STATE_SECRET}`];
 // Verbose: the Worker's access log line for every request (a deployment samples successful ones).
 const everyRequestLogged = verbose ? ['--var', 'ACCESS_LOG_SAMPLE_RATE:1'] : [];
 const child = spawnWrangler(['dev', ...port, ...logLevel, ...localWebhooks, ...requestStateSecret, ...everyRequestLogged, ...siteOverrides, ...extra], verbose ? 'inherit' : ['inherit', 'pipe', 'pipe'], {

@@ -20,6 +20,7 @@ import { removeDevSession, writeDevSession } from '../../scripts/lib/local-d1.ts
 import { PROJECT_ROOT } from '../../scripts/lib/wrangler.ts';
 import { DEMO_KNOWLEDGE_BASE, loadDemoKnowledgeBase, seedLocalDatabase } from '../../scripts/seed.ts';
 import { demoSites } from '../../scripts/lib/demo-sites.ts';
+import { DEV_REQUEST_STATE_SECRET } from '../../scripts/lib/dev-secrets.ts';
 import { startSites } from '../../scripts/lib/site-server.ts';
 import { FAILED, READY_SUFFIX, type SeededState } from './seeded-state.ts';
 
@@ -59,7 +60,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
       await seedLocalDatabase({ persistTo, quiet: true });
     }
     sites = options.vars?.SITE_ORIGIN_OVERRIDES === undefined ? await startSites(demoSites(path.join(PROJECT_ROOT, DEMO_KNOWLEDGE_BASE)), { unref: true }) : undefined;
-    const vars = { ...(sites ? { SITE_ORIGIN_OVERRIDES: sites.overrides, SITE_READ_MIN_DELAY_MS: '0' } : {}), ...options.vars };
+    // As `npm run dev`: the development secret signing MCP questions' state.
+    const vars = { MCP_REQUEST_STATE_SECRET: DEV_REQUEST_STATE_SECRET, ...(sites ? { SITE_ORIGIN_OVERRIDES: sites.overrides, SITE_READ_MIN_DELAY_MS: '0' } : {}), ...options.vars };
     const worker = await unstable_startWorker({
       config: path.join(PROJECT_ROOT, 'wrangler.toml'),
       bindings: Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: 'plain_text' as const, value }])),
