@@ -60,6 +60,15 @@ describe('boundAnswer', () => {
     expect(bounded.note).toContain('properties.content (94,000 characters)');
     expect(bounded.note).toContain('POST /api/v1/oms/objects/get');
   });
+  it('shortens the string it priced, whatever the keys look like (a key with a dot is not a path)', () => {
+    const long = 'Globex pricing changed again this quarter. '.repeat(500);
+    const object = { 'a.b': long, a: { b: 'A short string of some sixty characters, kept as it is.' } };
+    const bounded = boundAnswer({ text: JSON.stringify(object), structured: object }, 'REST', LIMIT);
+    const shown = bounded.structured as typeof object;
+    expect(shown.a.b).toBe(object.a.b);
+    expect(shown['a.b']).toMatch(/… \[cut: [\d,]+ more characters\]$/);
+    expect(textTokens(bounded)).toBeLessThanOrEqual(LIMIT);
+  });
 });
 
 describe('itemsThatFit', () => {

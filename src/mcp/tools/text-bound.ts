@@ -75,7 +75,7 @@ function firstLines(answer: ToolAnswer, total: number, budget: number, whole: st
   return { ...answer, text, note };
 }
 
-/** Where a string sits in a JSON value, as a dotted path (`objects.3.properties.content`). */
+/** A string of a JSON value, in the order `stringLeaves` meets them, with its dotted path for the note (`objects.3.properties.content`). */
 interface Leaf {
   path: string;
   value: string;
@@ -101,12 +101,11 @@ function shorten(value: string, chars: number): string {
   return `${value.slice(0, end)}… [cut: ${(value.length - end).toLocaleString('en-US')} more characters]`;
 }
 
-function rebuild(value: unknown, cut: ReadonlyMap<string, string>, path: string): unknown {
-  if (typeof value === 'string') return cut.get(path) ?? value;
-  if (Array.isArray(value)) return value.map((item, i) => rebuild(item, cut, path ? `${path}.${i}` : `${i}`));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, rebuild(item, cut, path ? `${path}.${key}` : key)]));
-  }
+/** `value` with its strings replaced, the nth string met (in `stringLeaves` order) by `strings[n]`. */
+function rebuild(value: unknown, strings: readonly string[], next = { n: 0 }): unknown {
+  if (typeof value === 'string') return strings[next.n++];
+  if (Array.isArray(value)) return value.map((item) => rebuild(item, strings, next));
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, rebuild(item, strings, next)]));
   return value;
 }
 
@@ -120,16 +119,15 @@ function shortenStrings(answer: ToolAnswer, structured: Record<string, unknown>,
   const fits = (chars: number) => rest + long.reduce((sum, leaf) => sum + cost(leaf, chars), 0) <= budget;
   // The largest cap on the strings' length that fits (KEPT_CHARS when none does: the least it shows).
   let low = KEPT_CHARS;
-  let high = Math.max(KEPT_CHARS, ...long.map((leaf) => leaf.value.length));
+  let high = long.reduce((max, leaf) => Math.max(max, leaf.value.length), KEPT_CHARS);
   while (low < high) {
     const mid = Math.ceil((low + high) / 2);
     if (fits(mid)) low = mid;
     else high = mid - 1;
   }
-  const cut = new Map(long.filter((leaf) => leaf.value.length > low).map((leaf) => [leaf.path, shorten(leaf.value, low)]));
-  const shortened = rebuild(structured, cut, '') as Record<string, unknown>;
-  const named = [...cut.keys()];
-  const listed = named.slice(0, 5).map((path) => `${path} (${leaves.find((leaf) => leaf.path === path)!.value.length.toLocaleString('en-US')} characters)`);
+  const shortened = rebuild(structured, leaves.map((leaf) => shorten(leaf.value, low))) as Record<string, unknown>;
+  const named = leaves.filter((leaf) => leaf.value.length > low);
+  const listed = named.slice(0, 5).map((leaf) => `${leaf.path} (${leaf.value.length.toLocaleString('en-US')} characters)`);
   const note =
     `[Cut: this answer is about ${count(total)} tokens, more than the ${count(MAX_RESULT_TOKENS)} a tool result carries; ` +
     `${named.length === 1 ? 'one string is' : `${named.length} strings are`} shortened to their first ${low.toLocaleString('en-US')} characters, ` +
