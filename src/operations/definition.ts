@@ -67,8 +67,9 @@ export interface ToolAnswer {
   /** Resources the result points to (resource_link content after the text), e.g. a finished run's report. */
   links?: { uri: string; name: string; title?: string; mimeType?: string }[];
   /**
-   * Where the whole text can be read when it is too long for one call (a resource URI, e.g. the
-   * brief's or the run's): the pointer a cut answer gives (mcp/tools/text-bound.ts).
+   * Where the whole text can be read when it is too long for one call, in words for a model (the
+   * brief's or the run's resource): the pointer a cut answer gives (mcp/tools/text-bound.ts);
+   * default: the operation's REST route.
    */
   whole?: string;
 }

@@ -118,7 +118,7 @@ describe('long tool results', () => {
       const data = result.structuredContent as ResearchOutput;
       expect(data.claims.length).toBeGreaterThan(4);
       for (const claim of data.claims) expect(claim.text).toMatch(/^Acme Analytics pricing report number \d says (価格表){2000} in full\.$/);
-      expect(note).toContain(`The whole answer: the resource recon://briefs/${data.brief} (resources/read)`);
+      expect(note).toContain(`The whole answer: the resource recon://briefs/${data.brief} (resources/read, with the oms:read scope)`);
       expect(note).toContain('The structured content is whole.');
       expect(content.at(-1)).toMatchObject({ type: 'resource_link', uri: `recon://briefs/${data.brief}` });
       const whole = await client.readResource({ uri: `recon://briefs/${data.brief}` });

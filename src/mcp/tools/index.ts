@@ -12,12 +12,11 @@ const jsonAnswer = (output: unknown): ToolAnswer => ({ text: JSON.stringify(outp
 
 /**
  * A tool's answer as its result, bounded (text-bound.ts: at most MAX_RESULT_TOKENS of text, cut at
- * a boundary with a note pointing to where the whole is: the answer's own resource, else
+ * a boundary with a note pointing to where the whole is: the answer's own `whole`, else
  * `elsewhere`): the text, then any notes, then the resource links.
  */
 export function asResult(answer: ToolAnswer, elsewhere: string, notes: readonly string[] = []): CallToolResult {
-  const whole = answer.whole ? `the resource ${answer.whole} (resources/read)` : elsewhere;
-  const { text, structured, links = [], note } = boundAnswer(answer, whole);
+  const { text, structured, links = [], note } = boundAnswer(answer, answer.whole ?? elsewhere);
   return {
     content: [
       { type: 'text', text },

@@ -18,7 +18,7 @@ export function commandToolAnswer(result: CommandResult): ToolAnswer {
     const brief = typeof result.data.brief === 'string' ? result.data.brief : undefined;
     if (!brief) return { text: result.markdown, structured: result.data };
     const link = { uri: briefUri(brief), name: brief, title: 'The research brief', mimeType: 'text/markdown' };
-    return { text: result.markdown, structured: result.data, links: [link], whole: link.uri };
+    return { text: result.markdown, structured: result.data, links: [link], whole: `the resource ${link.uri} (resources/read, with the oms:read scope)` };
   }
   const { id, kind, status } = result.run;
   return { text: result.markdown, structured: { runId: id, kind, status, poll: { tool: 'run-status', arguments: { kind, id } } } };

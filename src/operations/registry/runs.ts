@@ -114,7 +114,7 @@ export const RUN_OPERATIONS = [
           ? {}
           : {
               links: [{ uri: runUri(view.kind, view.id), name: `${view.kind}-${view.id.slice(0, 12)}`, title: `${view.kind} of ${view.target}`, mimeType: 'text/markdown' }],
-              whole: runUri(view.kind, view.id),
+              whole: `the resource ${runUri(view.kind, view.id)} (resources/read)`,
             }),
       }),
     },
