@@ -71,6 +71,23 @@ describe('boundAnswer', () => {
   });
 });
 
+describe('boundAnswer, with more values than shortening can fit', () => {
+  it('answers the shortened JSON one value a line, its first whole lines, and still within the limit', () => {
+    const history = Array.from({ length: 300 }, (_, i) => ({ property: `p${i}`, from: `An earlier value number ${i} of this property.`, to: `A later value ${i}.` }));
+    const structured = { history };
+    const bounded = boundAnswer({ text: JSON.stringify(structured), structured }, 'REST', LIMIT);
+    expect(textTokens(bounded)).toBeLessThanOrEqual(LIMIT);
+    const pretty = JSON.stringify(bounded.structured, null, 1);
+    expect(pretty.startsWith(`${bounded.text}\n`)).toBe(true);
+    expect(bounded.text.split('\n').length).toBeGreaterThan(20);
+    expect(bounded.note).toContain('whole lines only');
+    expect(bounded.note).toContain('The text is its JSON one value a line.');
+    // Strings just over the least length are not made longer by a marker: nothing here is shortened.
+    expect(bounded.structured).toBe(structured);
+    expect(bounded.note).not.toContain('shortened');
+  });
+});
+
 describe('itemsThatFit', () => {
   it('counts the first items of a page that fit, at least one, and nothing for a page that fits', () => {
     const items = Array.from({ length: 10 }, (_, i) => ({ key: `k${i}`, content: 'y'.repeat(1_500) }));

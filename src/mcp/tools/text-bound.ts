@@ -43,6 +43,8 @@ export interface BoundedAnswer extends ToolAnswer {
  * - A JSON answer (its text is the JSON of its structured content) keeps every field and has its
  *   longest strings shortened, each ending in a visible `… [cut: N more characters]` marker, in
  *   both the text and the structured content, which stay the same JSON.
+ *   Should that not be enough (hundreds of values, each at its least), the text is that JSON one
+ *   value a line, its first whole lines.
  * - Any other text keeps its first whole lines that fit; the structured content stays whole (the
  *   claims of a brief, a run's status).
  */
@@ -50,13 +52,20 @@ export function boundAnswer(answer: ToolAnswer, whole: string, limit = MAX_RESUL
   const total = tokensOf(answer.text);
   if (total <= limit) return answer;
   const budget = limit - NOTE_ALLOWANCE;
-  if (answer.structured && answer.text === JSON.stringify(answer.structured)) return shortenStrings(answer, answer.structured, total, budget, whole);
+  if (answer.text === JSON.stringify(answer.structured)) {
+    const shortened = shortenStrings(answer, answer.structured!, total, budget, whole);
+    if (tokensOf(shortened.text) <= budget) return shortened;
+    // Still too long with every string at its least (hundreds of values): the JSON one value a line, its first whole lines.
+    const cut = shortened.structured === answer.structured ? '' : ' Its longest strings are shortened, each ending in "… [cut: N more characters]", in the structured content too.';
+    return firstLines({ ...shortened, text: JSON.stringify(shortened.structured, null, 1) }, total, budget, whole, `The text is its JSON one value a line.${cut}`);
+  }
   return firstLines(answer, total, budget, whole);
 }
 
 const count = (n: number) => Math.ceil(n).toLocaleString('en-US');
 
-function firstLines(answer: ToolAnswer, total: number, budget: number, whole: string): BoundedAnswer {
+/** The first whole lines of the answer's text that fit; `about` says more of what the note shows (default: that the structured content is whole). */
+function firstLines(answer: ToolAnswer, total: number, budget: number, whole: string, about?: string): BoundedAnswer {
   const lines = answer.text.split('\n');
   let kept = 0;
   let tokens = 0;
@@ -70,7 +79,7 @@ function firstLines(answer: ToolAnswer, total: number, budget: number, whole: st
   const note =
     `[Cut: this answer is about ${count(total)} tokens, more than the ${count(MAX_RESULT_TOKENS)} a tool result carries; ` +
     `shown: its first ${count(kept)} of ${count(lines.length)} lines, whole lines only. The whole answer: ${whole}.` +
-    (answer.structured ? ' The structured content is whole.' : '') +
+    (about ? ` ${about}` : answer.structured ? ' The structured content is whole.' : '') +
     ']';
   return { ...answer, text, note };
 }
@@ -90,7 +99,10 @@ function stringLeaves(value: unknown, path: string, out: Leaf[]): void {
 /** Strings at most this long are never shortened (ids, names, dates); longer ones only as far as needed, longest first. */
 const KEPT_CHARS = 40;
 
-/** `value` cut to about `chars` characters, at a space when one is near, with the marker saying how much is left out. */
+/**
+ * `value` cut to about `chars` characters, at a space when one is near, with the marker saying how
+ * much is left out; whole when the marker would make it no shorter.
+ */
 function shorten(value: string, chars: number): string {
   if (value.length <= chars) return value;
   let end = chars;
@@ -98,7 +110,8 @@ function shorten(value: string, chars: number): string {
   if (space > chars * 0.8) end = space;
   // Never split a surrogate pair.
   if (end > 0 && value.charCodeAt(end - 1) >= 0xd800 && value.charCodeAt(end - 1) <= 0xdbff) end--;
-  return `${value.slice(0, end)}… [cut: ${(value.length - end).toLocaleString('en-US')} more characters]`;
+  const marker = `… [cut: ${(value.length - end).toLocaleString('en-US')} more characters]`;
+  return end + marker.length < value.length ? `${value.slice(0, end)}${marker}` : value;
 }
 
 /** `value` with its strings replaced, the nth string met (in `stringLeaves` order) by `strings[n]`. */
@@ -125,8 +138,10 @@ function shortenStrings(answer: ToolAnswer, structured: Record<string, unknown>,
     if (fits(mid)) low = mid;
     else high = mid - 1;
   }
-  const shortened = rebuild(structured, leaves.map((leaf) => shorten(leaf.value, low))) as Record<string, unknown>;
-  const named = leaves.filter((leaf) => leaf.value.length > low);
+  const strings = leaves.map((leaf) => shorten(leaf.value, low));
+  const shortened = rebuild(structured, strings) as Record<string, unknown>;
+  const named = leaves.filter((leaf, i) => strings[i] !== leaf.value);
+  if (named.length === 0) return answer;
   const listed = named.slice(0, 5).map((leaf) => `${leaf.path} (${leaf.value.length.toLocaleString('en-US')} characters)`);
   const note =
     `[Cut: this answer is about ${count(total)} tokens, more than the ${count(MAX_RESULT_TOKENS)} a tool result carries; ` +
