@@ -4,6 +4,8 @@ import type { CoreContext } from '../ground/context.ts';
 import { cancelRun, getRun, listRuns, type RunView } from '../operations/runs.ts';
 import type { RunStatus } from '../runs/types.ts';
 import { toRpcError } from './json-rpc-error.ts';
+import { runUri } from '../ground/resource-uris.ts';
+import { asResult } from './tools/index.ts';
 
 const TASK_STATUS: Record<RunStatus, Task['status']> = {
   running: 'working',
@@ -27,11 +29,8 @@ export function taskOf(view: Pick<RunView, 'id' | 'status' | 'createdAt' | 'upda
 
 /** The tool result a finished run's task delivers: the same markdown as REST and run-status. */
 export function taskResultOf(view: RunView): CallToolResult {
-  return {
-    content: [{ type: 'text', text: view.markdown }],
-    structuredContent: { runId: view.id, kind: view.kind, status: view.status },
-    ...(view.status === 'failed' ? { isError: true } : {}),
-  };
+  const answer = { text: view.markdown, structured: { runId: view.id, kind: view.kind, status: view.status }, whole: `the resource ${runUri(view.kind, view.id)} (resources/read)` };
+  return { ...asResult(answer, ''), ...(view.status === 'failed' ? { isError: true } : {}) };
 }
 
 /**

@@ -9,9 +9,12 @@ import type { SalesProfile } from '../ground/schemas/profile.ts';
 
 export type CommandMode = 'sync' | 'async';
 
-/** What a command produced: markdown now (sync), or a run to poll (async). */
+/**
+ * What a command produced: markdown now (sync) with the same result as data (the command's
+ * `output`: a brief's claims, the catalog; an MCP tool's structured content), or a run to poll (async).
+ */
 export type CommandResult =
-  | { mode: 'sync'; markdown: string }
+  | { mode: 'sync'; markdown: string; data: Record<string, unknown> }
   | { mode: 'async'; run: { id: string; kind: string; status: 'running' }; markdown: string };
 
 export interface CommandEffects {
@@ -30,6 +33,10 @@ export interface CommandDefinition<S extends z.ZodType = z.ZodType> {
   /** One paragraph for people and models alike: what it does and what it returns. */
   description: string;
   input: S;
+  /** For a sync command: the schema of its result's `data` (command-outputs.ts). */
+  output?: z.ZodType;
+  /** For a sync command: one sentence for a model on what `data` holds (tools/list lists schemas without descriptions). */
+  outputSummary?: string;
   /** A valid body, shown in the catalog and the OpenAPI document. */
   example: z.input<S>;
   /** False only for `help`: every other command waits for a finished sales profile. */

@@ -7,6 +7,7 @@ import { assertScope } from '../ground/scopes.ts';
 import { renderCatalog } from './catalog.ts';
 import { AuditInput, CompetitorsInput, GtmAuditInput, HelpInput, ResearchInput } from './command-inputs.ts';
 import { parseInput } from '../ground/validation.ts';
+import { CatalogOutput, CompetitorsOutput, ResearchOutput } from './command-outputs.ts';
 import { competitors } from './competitors.ts';
 import { research } from './research.ts';
 import { startAudit, startGtmAudit } from './runs.ts';
@@ -26,7 +27,11 @@ export const COMMANDS: readonly CommandDefinition[] = [
     example: { topic: 'Acme Analytics pricing', tier: 'lite' },
     requiresOnboarding: true,
     effects: { readOnly: false, idempotent: false, openWorld: true },
-    run: async (ctx, input, profile) => ({ mode: 'sync', markdown: await research(ctx, input, profile!) }),
+    output: ResearchOutput,
+    outputSummary:
+      'structuredContent holds the same brief as data: its claims in reading order, each a sentence quoted verbatim (the claim is its own quote), ' +
+      "the answer flagged, with each source's url, title, domain and date; and the stored brief's key.",
+    run: async (ctx, input, profile) => ({ mode: 'sync', ...(await research(ctx, input, profile!)) }),
   }),
   defineCommand({
     name: 'competitors',
@@ -38,7 +43,11 @@ export const COMMANDS: readonly CommandDefinition[] = [
     example: { company: 'acme.com', limit: 5 },
     requiresOnboarding: true,
     effects: { readOnly: false, idempotent: true, openWorld: true },
-    run: async (ctx, input, profile) => ({ mode: 'sync', markdown: await competitors(ctx, input, profile!) }),
+    output: CompetitorsOutput,
+    outputSummary:
+      'structuredContent holds the table as data: the ranked competitors and every quoted claim (competition, price, strength, weakness) with its ' +
+      "text, the whole source sentence as quote when the text is only part of it, and the source's url and title.",
+    run: async (ctx, input, profile) => ({ mode: 'sync', ...(await competitors(ctx, input, profile!)) }),
   }),
   defineCommand({
     name: 'gtm-audit',
@@ -73,7 +82,9 @@ export const COMMANDS: readonly CommandDefinition[] = [
     example: {},
     requiresOnboarding: false,
     effects: { readOnly: true, idempotent: true, openWorld: false },
-    run: async () => ({ mode: 'sync', markdown: commandCatalog() }),
+    output: CatalogOutput,
+    outputSummary: 'structuredContent lists the commands as data (name, title, mode, description, whether onboarding is needed, example arguments).',
+    run: async () => ({ mode: 'sync', markdown: commandCatalog(), data: catalogData() }),
   }),
 ];
 
@@ -97,6 +108,23 @@ let catalog: string | undefined;
 export function commandCatalog(): string {
   catalog ??= renderCatalog(COMMANDS);
   return catalog;
+}
+
+let catalogAsData: CatalogOutput | undefined;
+
+/** The catalog as data (the help tool's structured content); built once per isolate. */
+function catalogData(): CatalogOutput {
+  catalogAsData ??= {
+    commands: COMMANDS.map(({ name, title, mode, description, requiresOnboarding, example }) => ({
+      name,
+      title,
+      mode,
+      description,
+      requiresOnboarding,
+      example: example as Record<string, unknown>,
+    })),
+  };
+  return catalogAsData;
 }
 
 /** The catalog for a caller: GET /api/v1/commands. Needs the `commands` scope like the commands. */

@@ -16,6 +16,7 @@ import type { ResearchSource } from '../research/provider.ts';
 import { escapeCell, escapeInline } from '../research/markdown-escape.ts';
 import type { CoreContext } from '../ground/context.ts';
 import type { CompetitorsInput } from './command-inputs.ts';
+import { claimSource, type CompetitorClaim, type CompetitorsOutput } from './command-outputs.ts';
 import { Domain, normalizeDomain } from '../ground/schemas/common.ts';
 import type { SalesProfile } from '../ground/schemas/profile.ts';
 
@@ -25,7 +26,7 @@ import type { SalesProfile } from '../ground/schemas/profile.ts';
  * quoted sentence cites its source. Competitors found in the sources are written back as
  * `competitors` links (provenance: research).
  */
-export async function competitors(ctx: CoreContext, input: CompetitorsInput, profile: SalesProfile): Promise<string> {
+export async function competitors(ctx: CoreContext, input: CompetitorsInput, profile: SalesProfile): Promise<{ markdown: string; data: CompetitorsOutput }> {
   const db = ctx.env.DB;
   const org = ctx.principal.organization.id;
   const companies = await listCompanies(db, org);
@@ -50,7 +51,36 @@ export async function competitors(ctx: CoreContext, input: CompetitorsInput, pro
   const cells = ranked.length ? await findCompanyCells(db, org, [target, ...ranked], known) : new Map<string, CompanyCells>();
   const markdown = render(target, ranked, cells);
   await linkDiscovered(ctx, target, ranked);
-  return markdown;
+  return { markdown, data: asData(target, ranked, cells) };
+}
+
+/**
+ * The table as data: the same companies and quotes `render` shows, in its order (the analysed
+ * company's cells, then each competitor's cells and strongest evidence).
+ */
+function asData(target: KnownCompany, ranked: CompetitorCandidate[], cells: Map<string, CompanyCells>): CompetitorsOutput {
+  const claims: CompetitorClaim[] = [];
+  const cellClaims = (company: string) => {
+    for (const kind of ['price', 'strength', 'weakness'] as const) {
+      const cell = cells.get(company)?.[kind];
+      if (!cell) continue;
+      claims.push({ company, kind, text: cell.fragment, ...(cell.fragment === cell.sentence ? {} : { quote: cell.sentence }), sources: [claimSource(cell.source)] });
+    }
+  };
+  if (ranked.length) cellClaims(target.key);
+  const competitors = ranked.map((candidate, i) => {
+    cellClaims(candidate.key);
+    const evidence = strongestEvidence(candidate.evidence);
+    if (evidence) claims.push({ company: candidate.key, kind: 'competition', text: evidence.sentence, sources: [claimSource(evidence.source)] });
+    return {
+      rank: i + 1,
+      key: candidate.key,
+      ...(candidate.name ? { name: candidate.name } : {}),
+      evidence: candidate.evidence.length,
+      knownFrom: [...candidate.knownFrom],
+    };
+  });
+  return { company: { key: target.key, ...(target.name ? { name: target.name } : {}) }, competitors, claims };
 }
 
 /**

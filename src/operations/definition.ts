@@ -66,6 +66,12 @@ export interface ToolAnswer {
   structured?: Record<string, unknown>;
   /** Resources the result points to (resource_link content after the text), e.g. a finished run's report. */
   links?: { uri: string; name: string; title?: string; mimeType?: string }[];
+  /**
+   * Where the whole text can be read when it is too long for one call, in words for a model (the
+   * brief's or the run's resource): the pointer a cut answer gives (mcp/tools/text-bound.ts);
+   * default: the operation's REST route.
+   */
+  whole?: string;
 }
 
 /**
@@ -97,6 +103,12 @@ export interface McpBinding<O, I = unknown> {
   outputSchema?: z.ZodType;
   /** The `answer`'s structured content is the operation's output (the JSON REST sends): declare its schema. */
   answersOutput?: boolean;
+  /**
+   * For a tool answering a page: the argument that sets the page's size and the result's list. A
+   * page too long for one tool result is asked again with fewer items, so its next-page token goes
+   * on from the last item shown (mcp/tools/index.ts).
+   */
+  pages?: { size: string; items: string };
   /** True for a run poll: progress is also sent as a log message when the key chose a level. */
   reportsRunProgress?: boolean;
   /** True for commands that start a run: the tool may run as an MCP task (2025-11-25). */

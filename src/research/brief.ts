@@ -202,6 +202,28 @@ function policyNote(policy: BriefInput['sourcePolicy']): string {
 }
 
 /**
+ * One claim of a brief as data: a sentence the brief quotes, verbatim, and every source it cites
+ * for it (indexes into the result's sources; each of them holds the sentence word for word).
+ */
+export interface BriefClaim {
+  sentence: string;
+  sources: number[];
+  /** True for the one the brief gives as its **Answer**. */
+  answer: boolean;
+}
+
+/** A rendered brief: its markdown and the claims it quotes, in reading order (the answer first). */
+export interface ComposedBrief {
+  markdown: string;
+  claims: BriefClaim[];
+}
+
+/** The markdown of `composeBrief`. */
+export function renderBrief(input: BriefInput): string {
+  return composeBrief(input).markdown;
+}
+
+/**
  * The markdown brief, shaped for a reader in a hurry: an **Answer** line (the most relevant finding
  * that holds the kind of answer the topic asks for, else the most relevant one), a summary that
  * counts, dates and says who speaks (never quoting), then the other findings grouped by who says
@@ -210,7 +232,7 @@ function policyNote(policy: BriefInput['sourcePolicy']): string {
  * findings that give different figures for the same thing are shown side by side, newest first.
  * Every quoted sentence is verbatim in each source its `[n]` names.
  */
-export function renderBrief(input: BriefInput): string {
+export function composeBrief(input: BriefInput): ComposedBrief {
   const { result } = input;
   const topic = escapeInline(input.topic);
   const lines = [
@@ -239,7 +261,7 @@ export function renderBrief(input: BriefInput): string {
       searchable ? '- Or try other words for the topic, or a wider source policy.' : '- Name what to research in words: a company, product, market or question, e.g. "Acme Analytics pricing".',
       '',
     );
-    return lines.join('\n');
+    return { markdown: lines.join('\n'), claims: [] };
   }
 
   const items = mergeRepeated(result.findings);
@@ -296,5 +318,8 @@ export function renderBrief(input: BriefInput): string {
   }
 
   lines.push('## Sources', '', ...result.sources.map((source, i) => sourceLine(i, source)), '');
-  return lines.join('\n');
+  // Every item is quoted once in the markdown's order (the answer may be quoted again among differing figures).
+  const order = [answer, ...groups.flatMap((group) => group.items), ...differing.flat().filter((item) => item !== answer)];
+  const claims = order.map((item) => ({ sentence: item.sentence, sources: [...item.sources], answer: item === answer }));
+  return { markdown: lines.join('\n'), claims };
 }

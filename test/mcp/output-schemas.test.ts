@@ -4,17 +4,23 @@ import { createOrganization } from '../helpers/fixtures.ts';
 import { fixturePage } from '../helpers/fixture-pages.ts';
 import { importMarket } from '../helpers/market.ts';
 import { connectMcpClient } from '../helpers/mcp-client.ts';
+import { COMPANY_DOMAINS } from '../sites/fixture-sites.ts';
 
 /**
- * Every tool that declares an outputSchema answers structuredContent that the schema accepts: checked
- * by the official SDK client (which validates a tool's structured content against the schema it
- * listed) and again here with Ajv, for a call of each such tool with arguments that succeed. A tool
- * whose answer is markdown (the commands) declares none yet (issue 24).
+ * Every tool declares an outputSchema and answers structuredContent that the schema accepts:
+ * checked by the official SDK client (which validates a tool's structured content against the
+ * schema it listed) and again here with Ajv, for a call of each tool with arguments that succeed.
  */
 const WATCH = { target: { type: 'company', key: 'acme.com' }, frequency: '1d', tier: 'lite', costCapMicros: 9000 };
 
-/** Arguments that succeed, in call order; `watch` is the id watch-create answered. */
-const CALLS: Record<string, (watch: string) => Record<string, unknown>> = {
+/** What earlier calls answered: the watch watch-create made, the run gtm-audit started. */
+interface Made {
+  watch: string;
+  run: string;
+}
+
+/** Arguments that succeed, in call order. read-site reads COMPANY_DOMAINS[6] (never its log). */
+const CALLS: Record<string, (made: Made) => Record<string, unknown>> = {
   'get-profile': () => ({}),
   'set-profile': () => ({
     companyName: 'Acme Analytics',
@@ -34,32 +40,41 @@ const CALLS: Record<string, (watch: string) => Record<string, unknown>> = {
   'oms-provenance': () => ({ type: 'company', key: 'acme.com' }),
   'action-request': () => ({ action: 'update_properties', params: { type: 'company', key: 'acme.com', properties: { name: 'Acme Analytics Inc.' } }, reason: 'Renamed' }),
   'watch-create': () => WATCH,
-  'watch-get': (watch) => ({ id: watch }),
+  'watch-get': ({ watch }) => ({ id: watch }),
   'watch-list': () => ({}),
   'action-list': () => ({}),
-  'watch-executions': (watch) => ({ id: watch }),
-  'watch-run': (watch) => ({ id: watch }),
-  'watch-cancel': (watch) => ({ id: watch }),
+  'watch-executions': ({ watch }) => ({ id: watch }),
+  'watch-run': ({ watch }) => ({ id: watch }),
+  'watch-cancel': ({ watch }) => ({ id: watch }),
+  research: () => ({ topic: 'Acme Analytics pricing' }),
+  competitors: () => ({ company: 'acme.com' }),
+  help: () => ({}),
+  'gtm-audit': () => ({ company: 'acme.com', focus: ['pricing'] }),
+  audit: () => ({}),
+  'read-site': () => ({ domain: COMPANY_DOMAINS[6], pages: 1 }),
+  'run-status': ({ run }) => ({ kind: 'gtm-audit', id: run }),
 };
 
-describe('tools that declare an outputSchema', () => {
-  it('answer structured content the schema accepts', async () => {
+describe('every tool', () => {
+  it('declares an outputSchema and answers structured content it accepts', async () => {
     const org = await createOrganization();
     await importMarket(org.key);
     const client = await connectMcpClient(org.key);
     try {
       const { tools } = await client.listTools();
-      const declaring = tools.filter((tool) => tool.outputSchema !== undefined).map((tool) => tool.name);
-      // run-status is proven by the run tests (it needs a run); every other one is called here.
-      expect(declaring.filter((name) => name !== 'run-status').sort()).toEqual(Object.keys(CALLS).sort());
+      expect(tools.filter((tool) => tool.outputSchema === undefined).map((tool) => tool.name)).toEqual([]);
+      // Every tool is called here, so a tool added without a call fails until it gets one.
+      expect(tools.map((tool) => tool.name).sort()).toEqual(Object.keys(CALLS).sort());
       const ajv = new Ajv2020({ strict: false });
       const byName = new Map(tools.map((tool) => [tool.name, tool]));
-      let watch = '';
+      const made: Made = { watch: '', run: '' };
       for (const [name, args] of Object.entries(CALLS)) {
         const tool = byName.get(name)!;
-        const result = await client.callTool({ name, arguments: args(watch) });
-        if (name === 'watch-create') watch = (result.structuredContent as { id: string }).id;
+        const result = await client.callTool({ name, arguments: args(made) });
+        if (name === 'watch-create') made.watch = (result.structuredContent as { id: string }).id;
+        if (name === 'gtm-audit') made.run = (result.structuredContent as { runId: string }).runId;
         expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+        expect(result.structuredContent, name).toBeDefined();
         const validate = ajv.compile(tool.outputSchema!);
         expect(validate(result.structuredContent), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
       }
@@ -68,7 +83,7 @@ describe('tools that declare an outputSchema', () => {
     }
   });
 
-  it('answer a tool error the client accepts too: the error body is one of the schema\'s shapes', async () => {
+  it('answers a tool error the client accepts too: the error body is one of the schema\'s shapes', async () => {
     const org = await createOrganization();
     const client = await connectMcpClient(org.key);
     try {

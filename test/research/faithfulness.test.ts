@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { competitors } from '../../src/operations/competitors.ts';
 import type { CoreContext } from '../../src/ground/context.ts';
 import { research } from '../../src/operations/research.ts';
+import type { ResearchOutput } from '../../src/operations/command-outputs.ts';
 import { importObjects } from '../../src/oms/import.ts';
 import { escapeInline } from '../../src/research/markdown-escape.ts';
 import { plainText } from '../helpers/markdown-text.ts';
@@ -76,6 +77,21 @@ function checkBrief(markdown: string): number {
   return claims.length;
 }
 
+/**
+ * A brief's data (the research tool's structured content) holds the claims its markdown quotes:
+ * the same sentences citing the same sources, each sentence verbatim in every source it names.
+ */
+function checkBriefData(markdown: string, data: ResearchOutput): void {
+  const urls = briefSources(markdown).map((s) => s.url);
+  const quoted = new Set(briefClaims(markdown).map(({ sentence, cites }) => `${sentence} ${cites.map((n) => urls[n - 1]).join(' ')}`));
+  const given = new Set(data.claims.map(({ text, sources }) => `${escapeInline(text)} ${sources.map((s) => s.url).join(' ')}`));
+  expect(given, markdown).toEqual(quoted);
+  expect(data.claims.length).toBe(given.size);
+  expect(data.claims.filter((claim) => claim.answer).length).toBe(data.claims.length ? 1 : 0);
+  if (data.claims.length) expect(markdown).toContain(`**Answer:** "${escapeInline(data.claims[0]!.text)}"`);
+  for (const { text, sources } of data.claims) for (const { url } of sources) expect(contentByUrl.get(url), url).toContain(text);
+}
+
 describe('faithfulness on the demo market', () => {
   it(`cites only sentences that occur in their sources, over ${TOPICS.length} research topics`, { timeout: 120_000 }, async () => {
     expect(TOPICS.length).toBeGreaterThanOrEqual(50);
@@ -83,8 +99,9 @@ describe('faithfulness on the demo market', () => {
     for (const [i, topic] of TOPICS.entries()) {
       const tier = i % 5 === 0 ? 'base' : 'lite';
       const userContext = i % 7 === 0 ? 'enterprise buyers in Europe' : undefined;
-      const markdown = await research(ctx, { topic, tier, userContext }, FINISHED_PROFILE);
+      const { markdown, data } = await research(ctx, { topic, tier, userContext }, FINISHED_PROFILE);
       const claims = checkBrief(markdown);
+      checkBriefData(markdown, data);
       // Nothing quoted is left unparsed: every line with a citation marker is a claim checked above.
       const cites = markdown.slice(0, markdown.indexOf('## Sources')).split('\n').filter((line) => /\[\d+\]/.test(line) && !line.startsWith('- **'));
       expect(cites.length, markdown).toBe(claims);
@@ -96,10 +113,19 @@ describe('faithfulness on the demo market', () => {
 
   it('cites only sentences that occur in their sources in competitor analyses', { timeout: 60_000 }, async () => {
     for (const company of companies) {
-      const markdown = await competitors(ctx, { company, limit: 25 }, FINISHED_PROFILE);
+      const { markdown, data } = await competitors(ctx, { company, limit: 25 }, FINISHED_PROFILE);
       // The strongest evidence and the quoted price, strength and weakness cells ("fragment" [n], "fragment"… [n]).
       const evidence = checkCitations(markdown, /\| "?((?:[^|\\]|\\.)+?)"?…? \[(\d+)\] (?=\|)/g);
       expect(evidence, company).toBeGreaterThanOrEqual(company === 'Acme Analytics' ? 3 : 1);
+      // The same quotes as data: as many, each verbatim in its source, a cell's text inside its quote.
+      expect(data.claims.length, company).toBe(evidence);
+      expect(data.competitors.length).toBe(markdown.split('\n').filter((line) => /^\| \d+ \|/.test(line)).length);
+      for (const claim of data.claims) {
+        const content = contentByUrl.get(claim.sources[0]!.url)!;
+        expect(content, claim.sources[0]!.url).toContain(claim.quote ?? claim.text);
+        if (claim.quote) expect(claim.quote).toContain(claim.text);
+        expect(markdown).toContain(claim.sources[0]!.url);
+      }
     }
   });
 });

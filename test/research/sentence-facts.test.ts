@@ -52,7 +52,7 @@ beforeAll(async () => {
 
 async function briefs(): Promise<string[]> {
   const out: string[] = [];
-  for (const topic of TOPICS) for (const tier of ['lite', 'base'] as const) out.push(await research(ctx, { topic, tier }, { ...FINISHED_PROFILE, competitors: ['globex.com'] }));
+  for (const topic of TOPICS) for (const tier of ['lite', 'base'] as const) out.push((await research(ctx, { topic, tier }, { ...FINISHED_PROFILE, competitors: ['globex.com'] })).markdown);
   return out;
 }
 

@@ -5,21 +5,39 @@ import { OPERATIONS } from '../../operations/registry/index.ts';
 import { getRun, type RunView } from '../../operations/runs.ts';
 import { reportRun } from '../run-progress.ts';
 import { toListedTool, type ToolDefinition } from './registry.ts';
+import { boundAnswer, itemsThatFit } from './text-bound.ts';
 
 /** Without an answer of its own, a tool answers the JSON REST sends, as text (byte for byte) and as structured content. */
 const jsonAnswer = (output: unknown): ToolAnswer => ({ text: JSON.stringify(output), structured: { ...(output as object) } });
 
-function asResult({ text, structured, links = [] }: ToolAnswer): CallToolResult {
+/**
+ * A tool's answer as its result, bounded (text-bound.ts: at most MAX_RESULT_TOKENS of text, cut at
+ * a boundary with a note pointing to where the whole is: the answer's own `whole`, else
+ * `elsewhere`): the text, then any notes, then the resource links.
+ */
+export function asResult(answer: ToolAnswer, elsewhere: string, notes: readonly string[] = []): CallToolResult {
+  const { text, structured, links = [], note } = boundAnswer(answer, answer.whole ?? elsewhere);
   return {
-    content: [{ type: 'text', text }, ...links.map((link) => ({ type: 'resource_link' as const, ...link }))],
+    content: [
+      { type: 'text', text },
+      ...[...notes, ...(note ? [note] : [])].map((extra) => ({ type: 'text' as const, text: extra })),
+      ...links.map((link) => ({ type: 'resource_link' as const, ...link })),
+    ],
     ...(structured ? { structuredContent: structured } : {}),
   };
+}
+
+/** Where the whole of an answer without a resource of its own can be read: the operation's REST route. */
+function restOf(operation: OperationDefinition): string {
+  const { rest } = operation;
+  return rest ? `${rest.method.toUpperCase()} /api/v1${rest.path} with the same arguments (REST, with an API key)` : 'not available elsewhere';
 }
 
 /** The tool of an operation with an `mcp` binding: a thin adapter over the same core call REST makes. */
 function toolOf(operation: OperationDefinition & { mcp: NonNullable<OperationDefinition['mcp']> }): ToolDefinition {
   const { mcp } = operation;
   const what = `arguments of ${mcp.name}`;
+  const answerOf = (output: unknown, input: unknown) => (mcp.answer ? mcp.answer(output, input) : jsonAnswer(output));
   return {
     name: mcp.name,
     title: mcp.title,
@@ -36,7 +54,16 @@ function toolOf(operation: OperationDefinition & { mcp: NonNullable<OperationDef
     async call(ctx, args, { logLevel, sendNotification }) {
       const { input, output } = await invokeOperation(ctx, operation, args, what);
       if (mcp.reportsRunProgress) await reportRun(output as RunView, logLevel, sendNotification);
-      return asResult(mcp.answer ? mcp.answer(output, input) : jsonAnswer(output));
+      const answer = answerOf(output, input);
+      const listed = mcp.pages ? (output as Record<string, unknown>)[mcp.pages.items] : undefined;
+      const items: unknown[] = Array.isArray(listed) ? listed : [];
+      const fewer = itemsThatFit(answer.text, items);
+      if (fewer === undefined || !mcp.pages) return asResult(answer, restOf(operation));
+      // A page too long for one result: the same call for fewer items, whose next-page token goes on after the last one shown.
+      const smaller = await invokeOperation(ctx, operation, { ...args, [mcp.pages.size]: fewer }, what);
+      const asked = (input as Record<string, unknown>)[mcp.pages.size];
+      const note = `[This page holds ${fewer} items rather than up to ${asked} (${mcp.pages.size}), so that it fits in one tool result; its next page token goes on from the last one shown.]`;
+      return asResult(answerOf(smaller.output, smaller.input), restOf(operation), [note]);
     },
     ...(mcp.startsRun
       ? {

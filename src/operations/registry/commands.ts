@@ -2,13 +2,24 @@ import { z } from 'zod';
 import type { CommandDefinition, CommandResult } from '../command-definition.ts';
 import { catalogFor, COMMANDS, runCommand } from '../commands.ts';
 import { defineOperation, type OperationDefinition, type ToolAnswer } from '../definition.ts';
+import { RunStartOutput } from '../command-outputs.ts';
+import { briefUri } from '../../ground/resource-uris.ts';
 
 /** The schema component name of a command's arguments, e.g. `GtmAuditInput`. */
 const inputName = (command: CommandDefinition) => `${command.name.replace(/(^|-)(\w)/g, (_, _dash, c: string) => c.toUpperCase())}Input`;
 
-/** Over MCP: the markdown REST answers, byte for byte, and for a started run how to poll it. */
+/**
+ * Over MCP: the markdown REST answers, byte for byte, with the same result as data (a brief's
+ * claims, the catalog: the command's `output`), or for a started run how to poll it. A result that
+ * stored a brief (research) links it as a resource: the whole brief, however long.
+ */
 export function commandToolAnswer(result: CommandResult): ToolAnswer {
-  if (result.mode === 'sync') return { text: result.markdown };
+  if (result.mode === 'sync') {
+    const brief = typeof result.data.brief === 'string' ? result.data.brief : undefined;
+    if (!brief) return { text: result.markdown, structured: result.data };
+    const link = { uri: briefUri(brief), name: brief, title: 'The research brief', mimeType: 'text/markdown' };
+    return { text: result.markdown, structured: result.data, links: [link], whole: `the resource ${link.uri} (resources/read, with the oms:read scope)` };
+  }
   const { id, kind, status } = result.run;
   return { text: result.markdown, structured: { runId: id, kind, status, poll: { tool: 'run-status', arguments: { kind, id } } } };
 }
@@ -43,10 +54,12 @@ function commandOperation(command: CommandDefinition): OperationDefinition {
       description:
         command.description +
         (command.requiresOnboarding ? ' Needs a finished sales profile (set-profile).' : '') +
-        (command.mode === 'async' ? ' Returns a run id at once; the result is polled by id.' : ''),
+        (command.mode === 'async' ? ' Returns a run id at once; the result is polled by id.' : '') +
+        (command.outputSummary ? ` ${command.outputSummary}` : ''),
       startsRun: command.mode === 'async',
       asksOnboarding: command.requiresOnboarding,
       answer: commandToolAnswer,
+      outputSchema: command.mode === 'async' ? RunStartOutput : command.output,
     },
   });
 }

@@ -120,6 +120,7 @@ export const OMS_READ_OPERATIONS = [
     },
     mcp: {
       name: 'oms-search',
+      pages: { size: 'pageSize', items: 'objects' },
       title: 'Search objects',
       description:
         'Finds objects of one type by words (query) and property filters, e.g. {"type": "company", "query": "analytics"} or ' +
@@ -147,6 +148,7 @@ export const OMS_READ_OPERATIONS = [
     },
     mcp: {
       name: 'oms-pivot',
+      pages: { size: 'pageSize', items: 'objects' },
       title: 'Follow a link',
       description:
         'Follows a link from one object, either way: {"type": "company", "key": "acme.com", "link": "competitors"} gives its competitors, ' +

@@ -2,6 +2,7 @@ import { z } from '../../ground/schemas/openapi.ts';
 import { IMPORT_LIMITS, importObjects } from '../../oms/import.ts';
 import { addSources, AddSourcesInput, addSourcesInputFor, MAX_SOURCE_URLS } from '../add-sources.ts';
 import { defineOperation } from '../definition.ts';
+import { RunStartOutput } from '../command-outputs.ts';
 import { getSiteReadSettings, putSiteReadSettings, readSite, ReadSiteInput, SiteReadSettingsInput } from '../site-reads.ts';
 import { DEFAULT_PAGE_BUDGET, MAX_PAGE_BUDGET } from '../../sites/frontier.ts';
 import { commandToolAnswer } from './commands.ts';
@@ -184,6 +185,7 @@ export const OMS_WRITE_OPERATIONS = [
         'failed, with reasons). Use it before research or competitors when a company has no sources yet; a re-read finds what changed.',
       startsRun: true,
       answer: commandToolAnswer,
+      outputSchema: RunStartOutput,
     },
   }),
   defineOperation({

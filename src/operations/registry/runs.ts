@@ -4,6 +4,7 @@ import { paging } from '../../ground/schemas/paging.ts';
 import { AuditShortcutInput, AuditShortcutQuery, auditShortcut } from '../audit-shortcut.ts';
 import { runUri } from '../../ground/resource-uris.ts';
 import { defineOperation, type Effects } from '../definition.ts';
+import { RunStatusOutput } from '../command-outputs.ts';
 import { cancelRun, getRun, listRuns, RunFilter, type RunView } from '../runs.ts';
 
 const RunSummary = z
@@ -34,12 +35,6 @@ export const RunStatusInput = z.strictObject({
   id: z.string().trim().min(1).max(100).describe('The run id that gtm-audit, audit or read-site returned (64 hex characters).'),
 });
 
-export const RunStatusOutput = z.object({
-  runId: z.string(),
-  kind: z.enum(RUN_KINDS),
-  status: z.enum(RUN_STATUSES),
-  retryAfterSeconds: z.number().optional().describe('While running: when to poll again.'),
-});
 
 const AuditPollInput = z.object({
   id: z
@@ -115,7 +110,12 @@ export const RUN_OPERATIONS = [
       answer: (view: RunView) => ({
         text: view.markdown,
         structured: { runId: view.id, kind: view.kind, status: view.status, ...(view.retryAfter ? { retryAfterSeconds: view.retryAfter } : {}) },
-        ...(view.status === 'running' ? {} : { links: [{ uri: runUri(view.kind, view.id), name: `${view.kind}-${view.id.slice(0, 12)}`, title: `${view.kind} of ${view.target}`, mimeType: 'text/markdown' }] }),
+        ...(view.status === 'running'
+          ? {}
+          : {
+              links: [{ uri: runUri(view.kind, view.id), name: `${view.kind}-${view.id.slice(0, 12)}`, title: `${view.kind} of ${view.target}`, mimeType: 'text/markdown' }],
+              whole: `the resource ${runUri(view.kind, view.id)} (resources/read)`,
+            }),
       }),
     },
   }),
