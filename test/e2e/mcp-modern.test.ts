@@ -50,7 +50,16 @@ describe('MCP 2026-07-28 end to end, with the official v2 client', () => {
       headers: { Authorization: `Bearer ${ACME_KEY}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ topic: 'Acme Analytics pricing' }),
     });
-    expect(textOf(brief)).toBe(await rest.text());
+    const markdown = await rest.text();
+    expect(textOf(brief)).toBe(markdown);
+    // The brief's claims as data: each a sentence of the brief, with the sources it is quoted from.
+    const { claims } = brief.structuredContent as { claims: { text: string; sources: { url: string; title: string }[] }[] };
+    expect(claims.length).toBeGreaterThan(0);
+    for (const claim of claims) {
+      expect(markdown).toContain(claim.text);
+      expect(claim.sources.length).toBeGreaterThan(0);
+      for (const source of claim.sources) expect(markdown).toContain(source.url);
+    }
     await client.close();
   });
 
