@@ -7,6 +7,7 @@
 import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
 import { createTaskSessionFromClient, resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modernHeaders } from '../helpers/modern-headers.ts';
 import { startDevServer, type DevServer } from './dev-server.ts';
 
 const ACME_KEY = 'rk_test_acme_0000000000000000000000000000';
@@ -32,9 +33,6 @@ async function connect(key: string, options: ClientOptions = {}): Promise<Client
 }
 
 const textOf = (result: { content?: unknown }) => (result.content as { type: string; text: string }[])[0]!.text;
-
-/** The JSON-RPC body field the `Mcp-Name` header mirrors (SEP-2243 and SEP-2663). */
-const NAME_FIELD: Record<string, string> = { 'tools/call': 'name', 'tasks/get': 'taskId', 'tasks/update': 'taskId', 'tasks/cancel': 'taskId' };
 
 describe('MCP 2026-07-28 end to end, with the official v2 client', () => {
   it('negotiates 2026-07-28 without falling back, lists the tools, and reads research as text and structured content', async () => {
@@ -70,17 +68,9 @@ describe('MCP 2026-07-28 end to end, with the official v2 client', () => {
     // The SDK v2 client's codecs refuse the extension's results: the requester takes a raw dispatch from its host.
     const rawDispatch = async (request: unknown) => {
       const { method, params = {} } = request as { method: string; params?: Record<string, unknown> };
-      const nameField = NAME_FIELD[method];
       const response = await fetch(`${server.url}/api/mcp`, {
         method: 'POST',
-        headers: {
-          Authorization: `Bearer ${ACME_KEY}`,
-          'Content-Type': 'application/json',
-          Accept: 'application/json, text/event-stream',
-          'MCP-Protocol-Version': '2026-07-28',
-          'Mcp-Method': method,
-          ...(nameField && typeof params[nameField] === 'string' ? { 'Mcp-Name': params[nameField] as string } : {}),
-        },
+        headers: modernHeaders(ACME_KEY, method, params),
         body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, ...(request as object) }),
       });
       const body = (await response.json()) as { result?: unknown; error?: unknown };

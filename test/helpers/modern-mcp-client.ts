@@ -1,5 +1,6 @@
 import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
 import { exports } from 'cloudflare:workers';
+import { modernHeaders } from './modern-headers.ts';
 
 /** What an elicitation handler of the v2 client gets: the form a tool asks (message and requested schema). */
 export interface ElicitationRequest {
@@ -38,9 +39,6 @@ export async function connectModernMcpClient(key: string, options: ModernClientO
 
 const TASKS = 'io.modelcontextprotocol/tasks';
 
-/** The JSON-RPC body field the `Mcp-Name` header mirrors, by method (SEP-2243 and SEP-2663). */
-const NAME_FIELD: Record<string, string> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri', 'tasks/get': 'taskId', 'tasks/update': 'taskId', 'tasks/cancel': 'taskId' };
-
 /** The `_meta` envelope a 2026-07-28 request carries; `capabilities` are the client's (e.g. `{ elicitation: { form: {} } }`). */
 export function modernMeta(capabilities: Record<string, unknown> = {}) {
   return {
@@ -67,15 +65,7 @@ let nextId = 1;
 export function modernRpc(key: string, request: RpcRequest, capabilities: Record<string, unknown> = {}): Promise<Response> {
   const { method, params = {}, id = nextId++ } = request;
   const envelope = { ...modernMeta(capabilities), ...(params._meta as Record<string, unknown> | undefined) };
-  const nameField = NAME_FIELD[method];
-  const headers: Record<string, string> = {
-    Authorization: `Bearer ${key}`,
-    'Content-Type': 'application/json',
-    Accept: 'application/json, text/event-stream',
-    'MCP-Protocol-Version': '2026-07-28',
-    'Mcp-Method': method,
-    ...(nameField && typeof params[nameField] === 'string' ? { 'Mcp-Name': params[nameField] as string } : {}),
-  };
+  const headers = modernHeaders(key, method, params);
   const body = { jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope } };
   return exports.default.fetch(new Request('https://recon.test/api/mcp', { method: 'POST', headers, body: JSON.stringify(body) }));
 }
