@@ -19,10 +19,9 @@ import { oauth } from './routes/oauth.ts';
 import { health } from './routes/health.ts';
 import { serveOpenApi } from './routes/openapi.ts';
 import { dashboard } from './dashboard/index.tsx';
+import { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from './ground/body-limits.ts';
 
-export const MAX_BODY_BYTES = 256 * 1024;
-/** Bulk imports carry whole documents, so they get a larger bound. */
-export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+export { MAX_BODY_BYTES, MAX_IMPORT_BYTES };
 
 // WWW-Authenticate: browser MCP clients read the OAuth challenge of a 401 from /api/mcp.
 const EXPOSED_HEADERS = ['X-Request-Id', 'X-Run-Id', 'X-Audit-Id', 'X-Run-Status', 'Retry-After', 'Location', 'WWW-Authenticate'];

@@ -4,6 +4,7 @@ import { readConfig, type HostPattern } from '../ground/config.ts';
 import { DomainError, toDomainError } from '../ground/errors.ts';
 import { enforceRateLimit } from '../ground/rate-limit.ts';
 import type { AppEnv } from '../env.ts';
+import { MAX_BODY_BYTES } from '../ground/body-limits.ts';
 import { isAllowedHost, isAllowedOrigin } from '../mcp/dns-rebinding.ts';
 import { rpcErrorResponse, rpcIdOf, type RpcErrorResponseOptions } from '../mcp/json-rpc-error.ts';
 import { isLegacyRequest } from '@modelcontextprotocol/server';
@@ -20,15 +21,38 @@ function refuse(c: Context<AppEnv>, error: DomainError, options?: RpcErrorRespon
 }
 
 /**
+ * The JSON-RPC id of a request refused before the door read its body (no key, a Host or Origin not
+ * allowed), so the error answers the request by its id, as the 2026-07-28 revision asks: a copy of
+ * the body is read when it declares a length within the body limit. Null when it has none, or the
+ * body is unknown in length, too long, already read, not JSON or a notification.
+ */
+async function idOfUnreadBody(request: Request): Promise<string | number | null> {
+  if (request.method !== 'POST' || request.bodyUsed) return null;
+  const length = Number(request.headers.get('content-length') ?? NaN);
+  if (!Number.isSafeInteger(length) || length <= 0 || length > MAX_BODY_BYTES) return null;
+  try {
+    return rpcIdOf(JSON.parse(await request.clone().text()));
+  } catch {
+    return null;
+  }
+}
+
+/** refuse, for a request whose body was not read yet: answered by its id when it has one. */
+async function refuseUnread(c: Context<AppEnv>, error: DomainError, options: RpcErrorResponseOptions = {}): Promise<Response> {
+  return refuse(c, error, { id: await idOfUnreadBody(c.req.raw), ...options });
+}
+
+/**
  * The MCP door's error funnel (its `onError`): whatever the door's middleware throws (no or a bad
  * key: 401; too many unknown keys from the address: 429; a body over the limit: 413) or anything
  * unexpected (500, detail logged) becomes a JSON-RPC error body with the REST status and headers,
- * which MCP clients can show, instead of the REST error body. The body was not read yet: `id` null.
+ * which MCP clients can show, instead of the REST error body. The body was not read yet: its id is
+ * read from a copy (idOfUnreadBody).
  */
-export function mcpErrorResponse(error: unknown, c: Context<AppEnv>): Response {
+export function mcpErrorResponse(error: unknown, c: Context<AppEnv>): Promise<Response> {
   const domainError = toDomainError(error, c.get('requestId'));
   // Before the body is read, the only 429 is the failed-authentication throttle (authenticate).
-  return refuse(c, domainError, domainError.code === 'rate_limited' ? { data: { bucket: 'failed-auth' } } : {});
+  return refuseUnread(c, domainError, domainError.code === 'rate_limited' ? { data: { bucket: 'failed-auth' } } : {});
 }
 
 /** At most this much of a refused header is quoted back in the error message. */
@@ -53,14 +77,14 @@ export function dnsRebindingCheck(): MiddlewareHandler<AppEnv> {
       last = { allowedHosts: config.MCP_ALLOWED_HOSTS, host, protocol, allowed: isAllowedHost(host, config.MCP_ALLOWED_HOSTS, protocol) };
     }
     if (!last.allowed) {
-      return refuse(
+      return refuseUnread(
         c,
         new DomainError('access_denied', `Host ${shown(host)} is not one this MCP server answers on; an operator can add it to MCP_ALLOWED_HOSTS.`),
       );
     }
     const origin = c.req.header('Origin');
     if (origin !== undefined && !isAllowedOrigin(origin, config.MCP_ALLOWED_ORIGINS)) {
-      return refuse(
+      return refuseUnread(
         c,
         new DomainError('access_denied', `Origin ${shown(origin)} may not call this MCP server; an operator can allow it in MCP_ALLOWED_ORIGINS.`),
       );

@@ -178,7 +178,7 @@ describe('MCP over HTTP with the SDK client', () => {
     for (const headers of refused) {
       const response = await post(headers);
       expect(response.status, JSON.stringify(headers)).toBe(403);
-      expect(JSON.parse(response.body)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, data: { error: 'access_denied' } } });
+      expect(JSON.parse(response.body)).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32000, data: { error: 'access_denied' } } });
     }
     // The dev server's own address, on its random port, is a local development host.
     expect((await post({ Origin: server.url })).status).toBe(200);

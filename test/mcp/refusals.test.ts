@@ -41,7 +41,7 @@ async function rpcError(response: Response, status: number): Promise<RpcErrorAns
 describe('refusals on /api/mcp are JSON-RPC errors a client can show', () => {
   it('answers a missing key with 401, WWW-Authenticate: Bearer, and what to send and where keys come from', async () => {
     const body = await rpcError(await mcpRpc(toolsList(1), { headers: { 'CF-Connecting-IP': freshAddress() } }), 401);
-    expect(body.id).toBeNull();
+    expect(body.id).toBe(1);
     expect(body.error.message).toMatch(/^Error unauthorized: Missing API key/);
     expect(body.error.message).toContain('Authorization: Bearer rk_');
     expect(body.error.message).toMatch(/organization's admin/);
@@ -88,7 +88,9 @@ describe('refusals on /api/mcp are JSON-RPC errors a client can show', () => {
     const address = freshAddress();
     await startEarlyInWindow(5_000);
     let response: Response | undefined;
+    let last = -1;
     for (let i = 0; i < 40; i++) {
+      last = i;
       response = await mcpRpc(toolsList(i), { key: `rk_live_${String(i).padStart(43, 'y')}`, headers: { 'CF-Connecting-IP': address } });
       if (response.status === 429) break;
       expect(response.status).toBe(401);
@@ -96,7 +98,8 @@ describe('refusals on /api/mcp are JSON-RPC errors a client can show', () => {
     const seconds = Number(response!.headers.get('Retry-After'));
     expect(seconds).toBeGreaterThan(0);
     const body = await rpcError(response!, 429);
-    expect(body.id).toBeNull();
+    // Refused before the body was read, and still answered by the request's id.
+    expect(body.id).toBe(last);
     expect(body.error.message).toMatch(new RegExp(`^Rate limited: retry in ${seconds} s\\. `));
     expect(body.error.data).toMatchObject({ error: 'rate_limited', retryAfterSeconds: seconds, bucket: 'failed-auth' });
   });

@@ -156,11 +156,14 @@ describe('MCP server at /api/mcp', () => {
     await client.close();
   });
 
-  it('answers without a key with 401 and WWW-Authenticate before any JSON-RPC handling', async () => {
+  it('answers without a key with 401 and WWW-Authenticate before any JSON-RPC handling, by the request id', async () => {
     const response = await mcpRpc(INITIALIZE('2025-06-18'));
     expect(response.status).toBe(401);
     expect(response.headers.get('WWW-Authenticate')).toMatch(/^Bearer/);
-    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, data: { error: 'unauthorized' } } });
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32000, data: { error: 'unauthorized' } } });
+    // A notification, or a body that is not JSON, has no id to answer by.
+    const notification = await mcpRpc({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(await notification.json()).toMatchObject({ id: null, error: { data: { error: 'unauthorized' } } });
   });
 
   it.each(['GET', 'DELETE'])('answers %s with 405 and Allow: POST', async (method) => {
