@@ -41,12 +41,43 @@ function asciiLower(text: string): string {
   return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
+/** Letters and digits of `text`, lower case: `Harvest Lane` and `harvestlane` are the same name. */
+function squashed(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** The names a topic writes with capitals: runs of capitalized words ("Harvest Lane", "Kelvra"). */
+function capitalizedNames(topic: string): string[] {
+  return topic.normalize('NFKC').match(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'&-]*(?:\s+\p{Lu}[\p{L}\p{N}'&-]*)*/gu) ?? [];
+}
+
+/**
+ * The cited domains that are the own site of a company the topic names but the organization has
+ * no object for: a domain whose first label is the name's letters (`Kelvra` and kelvra.com, `Harvest
+ * Lane` and harvestlane.com), or its first word's when that word is long enough to be a name
+ * (`Acme Analytics` and acme.com). A company's own pages are its own, whether or not it is stored.
+ */
+function ownDomainsOfNames(topic: string, cited: ReadonlySet<string>, known: ReadonlyMap<string, string>): { domain: string; name: string }[] {
+  const found: { domain: string; name: string }[] = [];
+  for (const name of capitalizedNames(topic)) {
+    const whole = squashed(name);
+    const first = squashed(name.split(/\s+/)[0]!);
+    for (const domain of cited) {
+      if (known.has(domain) || domain.split('.').length !== 2 || found.some((f) => f.domain === domain)) continue;
+      const label = domain.split('.')[0]!;
+      if (label === whole || (first.length >= 4 && label === first)) found.push({ domain, name });
+    }
+  }
+  return found;
+}
+
 /**
  * The companies `topic` names (their domain or name, at most COMPANIES_NAMED, newest first) among
  * `companies`, and who the cited sources speak for. The subjects are `given` (a watch's target,
- * whether or not the topic names it) and the named companies, those the organization knows, with
- * their names; vendors are the other cited domains (or their parents) that are known companies or
- * the organization's own (`ownDomain`, the sales profile's).
+ * whether or not the topic names it), the named companies, those the organization knows, with
+ * their names, and the companies the topic names that it does not know whose own site is cited
+ * (ownDomainsOfNames); vendors are the other cited domains (or their parents) that are known
+ * companies or the organization's own (`ownDomain`, the sales profile's).
  */
 export function speakersIn(
   companies: readonly CompanyName[],
@@ -64,9 +95,12 @@ export function speakersIn(
   const known = new Map(companies.map((company) => [company.key, company.name ?? company.key]));
   const cited = new Set(sources.flatMap((s) => domainAndParents(s.domain)));
   const about = [...new Set([...(options.given ?? []), ...named])];
-  const subjects = about.filter((key) => known.has(key)).map((key) => ({ domain: key, name: known.get(key)! }));
+  const subjects = [
+    ...about.filter((key) => known.has(key)).map((key) => ({ domain: key, name: known.get(key)! })),
+    ...ownDomainsOfNames(topic, cited, known).filter((inferred) => !about.includes(inferred.domain)),
+  ];
   const candidates = [...[...cited].filter((domain) => known.has(domain)), ...(options.ownDomain ? [options.ownDomain] : [])];
-  const vendors = [...new Set(candidates)].filter((key) => !about.includes(key) && cited.has(key));
+  const vendors = [...new Set(candidates)].filter((key) => !subjects.some((subject) => subject.domain === key) && cited.has(key));
   return { subjects, vendors, named };
 }
 

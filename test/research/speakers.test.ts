@@ -29,11 +29,24 @@ describe('who says it', () => {
     ]);
   });
 
-  it("knows only the organization's own companies", async () => {
+  it("knows only the organization's own companies; a named company's own site is its own even unstored", async () => {
     const withMarket = await createOrganization();
     await importMarket(withMarket.key);
     const other = await createOrganization();
-    expect(await topicSpeakers(env.DB, other.id, 'Globex pricing changes', SOURCES)).toEqual({ subjects: [], vendors: [], named: [] });
+    // No company object in `other`: nothing is linked, acme.com is no known vendor, yet globex.com,
+    // the site of the company the topic names, speaks for it (named as the topic writes it).
+    const speakers = await topicSpeakers(env.DB, other.id, 'GloBex pricing changes', SOURCES);
+    expect(speakers).toEqual({ subjects: [{ domain: 'globex.com', name: 'GloBex' }], vendors: [], named: [] });
+    expect(speakerOf('blog.globex.com', speakers)).toEqual({ kind: 'subject', subject: 'globex.com' });
+    expect(speakerOf('reviewhub.example', speakers)).toEqual({ kind: 'third-party' });
+  });
+
+  it('takes an unstored company\'s own site by its whole name or a long first word, never by a short or lower-case word', () => {
+    const cited = [source('https://harvestlane.com/story'), source('https://acme.com/pricing'), source('https://pricing.com/x'), source('https://ab.io/x')];
+    expect(speakersIn([], 'Harvest Lane spoilage results', cited).subjects).toEqual([{ domain: 'harvestlane.com', name: 'Harvest Lane' }]);
+    expect(speakersIn([], 'Acme Analytics pricing', cited).subjects).toEqual([{ domain: 'acme.com', name: 'Acme Analytics' }]);
+    // "pricing" is not a name (lower case); "Ab" is too short to stand for ab.io.
+    expect(speakersIn([], 'Ab Testing pricing', cited).subjects).toEqual([]);
   });
 
   it('names companies by domain or name, and takes a given subject whether or not the topic names it', async () => {
