@@ -1,6 +1,7 @@
 import { answerTypeMatch, topicAnswerTypes, type AnswerType } from './answer-types.ts';
 import { answersIn, stems, type SentenceFacts } from './sentence-facts.ts';
-import { similarity } from './text.ts';
+import { stem } from './stem.ts';
+import { similarity, terms } from './text.ts';
 import type { RankedPassage } from '../db/passages.ts';
 
 export type { RankedPassage } from '../db/passages.ts';
@@ -17,6 +18,12 @@ export interface RelevanceParts {
   informativeness: number;
   /** False when the topic names something (capitalized words) that neither the sentence nor its source's title mentions. */
   subject: boolean;
+  /**
+   * How squarely the sentence is about what the topic asks about (`focusFit`), 0 to 1: 1 when it
+   * opens with the company or thing the topic names first; less when it names it in passing, or
+   * only its page does, or it is about another company the topic does not name.
+   */
+  focus: number;
 }
 
 export interface SelectedSentence {
@@ -39,6 +46,11 @@ export interface SelectionOptions {
   lambda?: number;
   /** A sentence whose relevance is below this share of the best one's is filler and left out. */
   floor?: number;
+  /**
+   * Names of companies the organization knows (names or domains): a sentence that opens with one the
+   * topic does not name is about someone else (focusFit). The domains of the passages' sources count too.
+   */
+  names?: readonly string[];
 }
 
 /** A term found only in the source's title counts this much of a term in the sentence itself. */
@@ -49,6 +61,104 @@ export const MAX_SOURCES_PER_FINDING = 4;
 export const DEFAULT_FLOOR = 0.6;
 /** Relevance is multiplied by this when a sentence misses the topic's subject. */
 export const SUBJECT_MISS = 0.5;
+/** A name among a sentence's first this-many words (stems) is what the sentence is about. */
+const LEAD = 2;
+
+/**
+ * How much a sentence's fit with the topic's names weighs (multiplies its relevance), by what the
+ * sentence does with them: opens with the name the topic asks about first; names it later on a page
+ * about it; is on a page about it (title or own domain) without naming it; names it in passing on
+ * another page; opens with another name the topic asks about (the other side of a comparison).
+ * A sentence that opens with a company the topic does not name is about someone else: its fit is
+ * multiplied by FOREIGN (FOREIGN_BESIDE when it also names one the topic asks about).
+ */
+const FOCUS_FIT = { opens: 1, namedOnItsPage: 0.95, itsPage: 0.9, inPassing: 0.75, otherAsked: 0.8 } as const;
+const FOREIGN = 0.6;
+const FOREIGN_BESIDE = 0.85;
+
+/** Topic-initial words that are capitalized because they start it, not because they are names. */
+const LEADING_VERBS = new Set(['compare', 'list', 'summarize', 'summarise', 'describe', 'explain', 'research', 'outline', 'check']);
+
+/** A name the topic asks about: the stems of its words (the first is its head) and its letters, for domains. */
+interface AskedName {
+  stems: string[];
+  letters: string;
+  firstWord: string;
+}
+
+const lettersOf = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * The names a topic asks about, in order: runs of capitalized words ("Globex", "Harvest Lane",
+ * "Enterprise" in "Globex Enterprise plan"), without a topic-initial question word or verb. Names
+ * joined by `vs`, `versus`, `and`, `or` or `&` are asked about equally (`together`); otherwise the
+ * first is what the topic is about and the others are what it is compared with.
+ */
+export function askedNames(topic: string): { names: AskedName[]; together: boolean } {
+  const text = topic.normalize('NFKC');
+  const names: AskedName[] = [];
+  for (const match of text.matchAll(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'&-]*(?:\s+\p{Lu}[\p{L}\p{N}'&-]*)*/gu)) {
+    let words = match[0].split(/\s+/);
+    if (match.index === 0 && LEADING_VERBS.has(words[0]!.toLowerCase())) words = words.slice(1);
+    const wordStems = [...stems(words.join(' '))];
+    if (wordStems.length === 0) continue;
+    names.push({ stems: wordStems, letters: lettersOf(words.join('')), firstWord: lettersOf(words[0]!) });
+  }
+  const together = names.length > 1 && /\p{Lu}[\p{L}\p{N}'&-]*\s+(?:vs\.?|versus|and|or|&)\s+\p{Lu}/u.test(text);
+  return { names, together };
+}
+
+/** The first label of a source's domain: `globex` for https://www.globex.com/pricing. */
+function domainLabel(sourceKey: string): string {
+  const host = URL.canParse(sourceKey) ? new URL(sourceKey).hostname.replace(/^www\./, '') : '';
+  const labels = host.split('.');
+  return labels.length >= 2 ? labels[labels.length - 2]! : '';
+}
+
+/** Whether a page is about `name`: its title holds the name's head word, or it is on the name's own domain. */
+function pageIsAbout(name: AskedName, title: ReadonlySet<string>, label: string): boolean {
+  return title.has(name.stems[0]!) || (label !== '' && (label === name.letters || (name.firstWord.length >= 4 && label === name.firstWord)));
+}
+
+/** Where the name's head word first stands among a sentence's stems: -1 when absent. */
+const positionOf = (name: AskedName, sentenceStems: readonly string[]) => sentenceStems.indexOf(name.stems[0]!);
+
+/**
+ * The focus part of relevance (see FOCUS_FIT): 1 when the topic names nothing. `foreign` are the
+ * head stems of known companies the topic does not name.
+ */
+function focusFit(
+  asked: { names: AskedName[]; together: boolean },
+  sentenceStems: readonly string[],
+  title: ReadonlySet<string>,
+  label: string,
+  foreign: ReadonlySet<string>,
+): number {
+  if (asked.names.length === 0) return 1;
+  const main = asked.together ? asked.names : asked.names.slice(0, 1);
+  const others = asked.together ? [] : asked.names.slice(1);
+  let fit = 0;
+  for (const name of main) {
+    const at = positionOf(name, sentenceStems);
+    const onItsPage = pageIsAbout(name, title, label);
+    fit = Math.max(
+      fit,
+      at >= 0 && at < LEAD ? FOCUS_FIT.opens : at >= 0 && onItsPage ? FOCUS_FIT.namedOnItsPage : onItsPage ? FOCUS_FIT.itsPage : at >= 0 ? FOCUS_FIT.inPassing : 0,
+    );
+  }
+  for (const name of others) {
+    const at = positionOf(name, sentenceStems);
+    if (at >= 0 && at < LEAD) fit = Math.max(fit, FOCUS_FIT.otherAsked);
+  }
+  if (fit === 0) fit = SUBJECT_MISS;
+  let opensWithForeign = false;
+  for (let i = 0; i < Math.min(LEAD, sentenceStems.length); i++) if (foreign.has(sentenceStems[i]!)) opensWithForeign = true;
+  if (opensWithForeign) {
+    const namesAsked = asked.names.some((name) => positionOf(name, sentenceStems) >= 0);
+    fit *= namesAsked ? FOREIGN_BESIDE : FOREIGN;
+  }
+  return fit;
+}
 
 /** The weights of relevance's parts, with and without an answer type asked for. */
 const WEIGHTS = {
@@ -132,6 +242,40 @@ interface Candidate {
 }
 
 /**
+ * The head stems of companies the topic does not name: the known names (`options.names`: names
+ * and domains) and the domains of the passages' sources, less anything the topic asks about.
+ */
+function foreignNames(asked: { names: AskedName[] }, known: readonly string[], passages: readonly PassageFacts[]): Set<string> {
+  const heads = new Set<string>();
+  const add = (text: string) => {
+    const [head] = terms(text.replace(/\.[a-z]{2,}$/i, ''));
+    if (head && head.length >= 3) heads.add(stem(head));
+  };
+  for (const name of known) add(name);
+  for (const passage of passages) add(domainLabel(passage.sourceKey));
+  for (const name of asked.names) for (const s of name.stems) heads.delete(s);
+  return heads;
+}
+
+/**
+ * How much each topic term weighs in a sentence's coverage: rarer among the passages' sentences,
+ * heavier (1 plus the log of its inverse sentence frequency), so the word that tells sentences
+ * apart (`enterprise` among pricing sentences that all say `plan` and `price`) counts most.
+ */
+function rarityWeights(passages: readonly PassageFacts[], queryStems: ReadonlySet<string>, contextStems: ReadonlySet<string>): Map<string, number> {
+  const all = [...queryStems, ...contextStems];
+  const frequency = new Map(all.map((s) => [s, 0]));
+  let sentences = 0;
+  for (const passage of passages) {
+    for (const facts of passage.sentences) {
+      sentences++;
+      for (const s of all) if (facts.stems.includes(s)) frequency.set(s, frequency.get(s)! + 1);
+    }
+  }
+  return new Map(all.map((s) => [s, 1 + Math.log((sentences + 1) / (frequency.get(s)! + 1))]));
+}
+
+/**
  * Picks relevant, non-redundant sentences out of ranked passages, given the stored facts of their
  * sentences (sentence-facts.ts) rather than their text. Each candidate is a verbatim sentence of its
  * passage, admitted when it holds a topic or context term (in its own words, or in its source's
@@ -152,10 +296,15 @@ export function chooseSentences(
 ): ChosenSentence[] {
   const queryStems = stems(query);
   const contextStems = new Set([...stems(context ?? '')].filter((s) => !queryStems.has(s)));
-  const weightTotal = queryStems.size + 0.5 * contextStems.size;
-  if (weightTotal === 0 || passages.length === 0) return [];
+  if (queryStems.size + contextStems.size === 0 || passages.length === 0) return [];
   const wanted = topicAnswerTypes(query);
   const subject = [...subjectStems(query)];
+  const asked = askedNames(query);
+  const foreign = foreignNames(asked, options.names ?? [], passages);
+  const termWeight = rarityWeights(passages, queryStems, contextStems);
+  let weightTotal = 0;
+  for (const s of queryStems) weightTotal += termWeight.get(s)!;
+  for (const s of contextStems) weightTotal += 0.5 * termWeight.get(s)!;
   const weights = wanted.length ? WEIGHTS.typed : WEIGHTS.untyped;
   let best = Number.EPSILON;
   for (const p of passages) best = Math.max(best, -p.score);
@@ -166,6 +315,7 @@ export function chooseSentences(
     const passageWeight = Math.max(-passage.score, 0) / best;
     let title = titleStems.get(passage.title);
     if (!title) titleStems.set(passage.title, (title = stems(passage.title)));
+    const label = domainLabel(passage.sourceKey);
     for (const facts of passage.sentences) {
       const known = bySentence.get(facts.key);
       if (known) {
@@ -176,8 +326,8 @@ export function chooseSentences(
         continue;
       }
       let matched = 0;
-      for (const s of queryStems) matched += facts.stems.includes(s) ? 1 : title.has(s) ? TITLE_DISCOUNT : 0;
-      for (const s of contextStems) matched += facts.stems.includes(s) ? 0.5 : title.has(s) ? 0.5 * TITLE_DISCOUNT : 0;
+      for (const s of queryStems) matched += termWeight.get(s)! * (facts.stems.includes(s) ? 1 : title.has(s) ? TITLE_DISCOUNT : 0);
+      for (const s of contextStems) matched += 0.5 * termWeight.get(s)! * (facts.stems.includes(s) ? 1 : title.has(s) ? TITLE_DISCOUNT : 0);
       const answers = answersIn(facts.answers, wanted);
       if (matched === 0 && answers.length === 0) continue;
       const parts: RelevanceParts = {
@@ -186,13 +336,16 @@ export function chooseSentences(
         answerType: answerTypeMatch(wanted, answers),
         informativeness: facts.informativeness,
         subject: subject.length === 0 || subject.some((s) => facts.stems.includes(s) || title.has(s)),
+        focus: focusFit(asked, facts.stems, title, label, foreign),
       };
       const relevance =
         (weights.passage * parts.passage +
           weights.coverage * parts.coverage +
           weights.answerType * parts.answerType +
           weights.informativeness * parts.informativeness) *
-        (parts.subject ? 1 : SUBJECT_MISS);
+        // With names asked about, their fit says it all; otherwise (capitalized words that are no
+        // name, e.g. a topic-initial verb), whether the sentence or its title holds them.
+        (asked.names.length > 0 ? parts.focus : parts.subject ? 1 : SUBJECT_MISS);
       bySentence.set(facts.key, {
         key: facts.key,
         sourceKey: passage.sourceKey,

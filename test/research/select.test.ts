@@ -121,7 +121,7 @@ describe('selectSentences', () => {
     const first = selectSentences(passages, 'Initech pricing', undefined, { count: 5, perSource: 2 });
     expect(selectSentences(passages, 'Initech pricing', undefined, { count: 5, perSource: 2 })).toEqual(first);
     for (const s of first) {
-      expect(Object.keys(s.parts).sort()).toEqual(['answerType', 'coverage', 'informativeness', 'passage', 'subject']);
+      expect(Object.keys(s.parts).sort()).toEqual(['answerType', 'coverage', 'focus', 'informativeness', 'passage', 'subject']);
       expect(s.relevance).toBeGreaterThan(0);
     }
   });
