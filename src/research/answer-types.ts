@@ -30,14 +30,21 @@ const TOPIC_CUES: Record<AnswerType, readonly string[]> = {
     'lifetime', 'period', 'window', 'turnaround', 'lead time', 'onboarding', 'implementation', 'setup', 'deployment', 'rollout',
     'payback', 'term', 'terms',
   ],
-  count: ['how many', 'number of', 'count', 'customers', 'users', 'size', 'limit*', 'allowance', 'volume', 'capacity'],
+  count: ['how many', 'number of', 'count', 'limit*', 'allowance', 'capacity'],
   headcount: ['headcount', 'head count', 'employees', 'employee count', 'staff', 'workforce', 'team size', 'how many people', 'people work*', 'fte*'],
   rating: ['rating*', 'rated', 'rate', 'score*', 'stars', 'review*', 'reviewer*', 'satisfaction', 'nps'],
   weakness: [
     'weakness*', 'weak', 'drawback*', 'downside*', 'complaint*', 'complain*', 'limitation*', 'cons', 'problem*', 'risk*', 'criticism*',
     'caution*', 'issue*', 'bug', 'bugs', 'pain point*', 'shortcoming*', 'gap', 'gaps', 'flaw*', 'concern*', 'negative*',
+    'dislike*', 'hate*', 'worst', 'annoy*', 'unhappy', 'gripe*', 'pitfall*',
   ],
 };
+
+/**
+ * Nouns that ask for a count only when nothing else is asked ("Initech customers" wants how many;
+ * "Initech weaknesses according to customers" wants the weaknesses, and "customers" says whose).
+ */
+const WEAK_COUNT_CUES = ['customers', 'users', 'size', 'volume'] as const;
 
 function cuePattern(cues: readonly string[]): RegExp {
   const alternatives = cues.map((cue) => {
@@ -49,10 +56,13 @@ function cuePattern(cues: readonly string[]): RegExp {
 
 const TOPIC_PATTERNS = Object.fromEntries(ANSWER_TYPES.map((type) => [type, cuePattern(TOPIC_CUES[type])])) as Record<AnswerType, RegExp>;
 
+const WEAK_COUNT_PATTERN = cuePattern(WEAK_COUNT_CUES);
+
 /** The kinds of answer a topic asks for, in ANSWER_TYPES order; none for a topic without cues. */
 export function topicAnswerTypes(topic: string): AnswerType[] {
   const text = topic.normalize('NFKC');
-  return ANSWER_TYPES.filter((type) => TOPIC_PATTERNS[type].test(text));
+  const types = ANSWER_TYPES.filter((type) => TOPIC_PATTERNS[type].test(text));
+  return types.length === 0 && WEAK_COUNT_PATTERN.test(text) ? ['count'] : types;
 }
 
 const NUMBER_WORD =

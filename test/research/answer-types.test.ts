@@ -13,6 +13,13 @@ describe('answer types a topic asks for', () => {
     expect(topicAnswerTypes('Initech customer ratings')).toEqual(expect.arrayContaining(['rating']));
     expect(topicAnswerTypes('what share of tickets are automated')).toEqual(['percent']);
     expect(topicAnswerTypes('Initech drawbacks')).toEqual(['weakness']);
+    expect(topicAnswerTypes('what do users dislike about Initech')).toEqual(['weakness']);
+  });
+
+  it('reads a noun such as "customers" as asking for a count only when nothing else is asked', () => {
+    expect(topicAnswerTypes('Initech customers')).toEqual(['count']);
+    expect(topicAnswerTypes('Initech weaknesses according to customers')).toEqual(['weakness']);
+    expect(topicAnswerTypes('Initech price for 20 users')).toEqual(['money']);
   });
 
   it('asks for nothing when the topic has no cue', () => {
