@@ -371,9 +371,12 @@ export function chooseSentences(
   const lambda = options.lambda ?? 0.7;
   const chosen: Candidate[] = [];
   const perSource = new Map<string, number>();
+  // The cap per source keeps one document from filling the brief while others have something to
+  // say; once none has (every other candidate is below the floor or repeats one chosen), a source
+  // may give up to twice as many, rather than the brief stopping short of what it found.
+  let cap = options.perSource;
   // A repeated sentence counts against the first of its sources that still has room.
-  const openSource = (candidate: Candidate) =>
-    [candidate.sourceKey, ...candidate.alsoSourceKeys].find((key) => (perSource.get(key) ?? 0) < options.perSource);
+  const openSource = (candidate: Candidate) => [candidate.sourceKey, ...candidate.alsoSourceKeys].find((key) => (perSource.get(key) ?? 0) < cap);
   while (chosen.length < options.count) {
     let pick: Candidate | undefined;
     let pickScore = -Infinity;
@@ -384,6 +387,10 @@ export function chooseSentences(
         pick = candidate;
         pickScore = score;
       }
+    }
+    if (!pick && cap === options.perSource) {
+      cap = 2 * options.perSource;
+      continue;
     }
     if (!pick) break;
     const counted = openSource(pick)!;

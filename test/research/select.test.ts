@@ -113,6 +113,20 @@ describe('selectSentences', () => {
     expect(subjectStems('initech pro price')).toEqual(new Set());
   });
 
+  it('lets the only source worth citing give up to twice its share, and keeps the share while another has something to say', () => {
+    const caseStudy = passage(
+      'https://initech.io/customers/bluefin',
+      'Bluefin closes payroll faster with Initech',
+      'Bluefin moved its payroll to Initech in 2025. Payroll time at Bluefin fell from 11 hours to 3 hours. Bluefin payroll errors fell to zero within two quarters. Bluefin payroll now runs in 38 restaurants.',
+    );
+    const alone = pick([caseStudy], 'Bluefin payroll results with Initech', 5, 2);
+    expect(alone.length).toBe(4);
+    const review = passage('https://reviews.example/bluefin', 'Bluefin payroll review', 'Bluefin payroll results with Initech were praised by its controller in 2026.');
+    const withAnother = selectSentences([caseStudy, review], 'Bluefin payroll results with Initech', undefined, { count: 5, perSource: 2 });
+    expect(withAnother.filter((s) => s.sourceKey === review.sourceKey)).toHaveLength(1);
+    expect(withAnother.filter((s) => s.sourceKey === caseStudy.sourceKey).length).toBeGreaterThanOrEqual(2);
+  });
+
   it('is deterministic and explains each choice', () => {
     const passages = [
       passage('https://initech.io/pricing', 'Initech pricing', 'Initech Pro costs $45 per seat per month. Every Initech plan has a 14-day free trial.', -3),
