@@ -4,6 +4,7 @@ import { companyDirectory } from '../oms/company-directory.ts';
 import { askedNames, chooseSentences, type ChosenSentence, type PassageFacts } from './select.ts';
 import { analyzePassage, decodeFacts, sentenceKey } from './sentence-facts.ts';
 import { terms } from './text.ts';
+import { topicExpansions } from './topic-expansion.ts';
 
 /** How much each tier reads and writes. */
 export const TIER_LIMITS = {
@@ -25,8 +26,13 @@ export class EmbeddedEngine implements ResearchProvider {
 
   async research(request: ResearchRequest): Promise<ResearchResult> {
     const limits = TIER_LIMITS[request.tier];
-    const queryTerms = terms(request.topic);
-    if (queryTerms.length === 0) return { findings: [], sources: [], engine: this.name };
+    const topicTerms = terms(request.topic);
+    if (topicTerms.length === 0) return { findings: [], sources: [], engine: this.name };
+    // What the topic means without writing it (a CFO's finance team, ARR for annual recurring
+    // revenue): searched for too, and counted as context when sentences are ranked.
+    const expansions = topicExpansions(request.topic);
+    const queryTerms = [...topicTerms, ...expansions];
+    const context = [request.userContext, ...expansions].filter(Boolean).join(' ') || undefined;
 
     // userContext terms are soft: they re-rank sentences (chooseSentences) but never narrow the search.
     const scope = { organizationId: request.organizationId, policy: request.sourcePolicy };
@@ -38,7 +44,7 @@ export class EmbeddedEngine implements ResearchProvider {
       findTopicPassages(this.db, scope, queryTerms, limits.passages, focus),
       companyDirectory(this.db, request.organizationId),
     ]);
-    const chosen = chooseSentences(found.map(passageFacts), request.topic, request.userContext, {
+    const chosen = chooseSentences(found.map(passageFacts), request.topic, context, {
       count: limits.findings,
       perSource: limits.perSource,
       names: companies.flatMap((company) => [company.key, ...(company.name ? [company.name] : [])]),

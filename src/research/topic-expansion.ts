@@ -1,0 +1,44 @@
+import { terms } from './text.ts';
+
+/**
+ * Words a topic means without writing them, so search and selection meet the sentence that says
+ * it the other way: the department a C-level title names ("CFO" is who "runs our finance team"),
+ * and the initials of a spelled-out term ("annual recurring revenue" is "ARR"). English business
+ * usage only; nothing here is about one company, market or corpus. The words are soft: they widen
+ * the search and count as context (at half weight), never as words a sentence must hold.
+ */
+
+/** C-level titles and the words a page uses for the role instead. */
+const ROLE_WORDS: Record<string, readonly string[]> = {
+  ceo: ['chief', 'executive', 'founder'],
+  cfo: ['finance', 'financial'],
+  cto: ['technology', 'engineering'],
+  coo: ['operations'],
+  cmo: ['marketing'],
+  cro: ['revenue', 'sales'],
+  cpo: ['product'],
+  chro: ['people', 'hr'],
+};
+
+/** Lower-case words that start a spelled-out term worth its initials: no short connector words. */
+const INITIALS_FROM = 3;
+const INITIALS_TO = 4;
+
+/** The extra words of `topic` (see above), without those it already holds. */
+export function topicExpansions(topic: string): string[] {
+  const words = terms(topic);
+  const extra = new Set<string>();
+  for (const word of words) for (const related of ROLE_WORDS[word] ?? []) extra.add(related);
+  // Runs of lower-case words in the topic as written ("annual recurring revenue"), by their initials.
+  for (const run of topic.normalize('NFKC').match(/(?:\b\p{Ll}[\p{Ll}-]+\b\s*){3,4}/gu) ?? []) {
+    const runWords = run.trim().split(/\s+/);
+    for (let size = INITIALS_FROM; size <= INITIALS_TO; size++) {
+      for (let start = 0; start + size <= runWords.length; start++) {
+        const part = runWords.slice(start, start + size);
+        if (part.every((w) => terms(w).length === 1)) extra.add(part.map((w) => w[0]).join(''));
+      }
+    }
+  }
+  for (const word of words) extra.delete(word);
+  return [...extra];
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { topicExpansions } from '../../src/research/topic-expansion.ts';
+
+describe('what a topic means without writing it', () => {
+  it('reads a C-level title as the department a page names instead', () => {
+    expect(topicExpansions("who is Initech's CFO")).toEqual(['finance', 'financial']);
+    expect(topicExpansions('Initech CTO')).toEqual(['technology', 'engineering']);
+  });
+
+  it('reads a spelled-out term by its initials', () => {
+    expect(topicExpansions('Initech annual recurring revenue')).toContain('arr');
+    expect(topicExpansions('average handle time reduction')).toEqual(expect.arrayContaining(['aht', 'ahtr']));
+  });
+
+  it('adds nothing to a topic without a title or a run of lower-case words, nor a word it holds', () => {
+    expect(topicExpansions('Initech Pro plan price')).toEqual([]);
+    expect(topicExpansions('Initech pricing')).toEqual([]);
+    expect(topicExpansions('cfo finance')).toEqual(['financial']);
+  });
+});
