@@ -117,20 +117,11 @@ q AS MATERIALIZED (
          (SELECT '{title text} : (' || group_concat('"' || term || '"', ' OR ') || ')' || ?1 FROM counts WHERE n > 0) AS some,
          (SELECT count(*) FROM counts WHERE n > 0) AS present,
          '{title text} : ("")' AS nomatch),
-focused AS MATERIALIZED (
-  SELECT rowid, rank AS score FROM passages_fts
-   WHERE ${inPassageBlock('rowid', '?6')}
-     AND passages_fts MATCH (SELECT iif(?7 = '' OR informative IS NULL, nomatch, '{title text} : ("' || ?7 || '") AND ' || informative) FROM q)
-     AND rank MATCH 'bm25(0.0, 0.0, 2.0, 1.0)'
-   ORDER BY rank LIMIT CAST(?4 AS INTEGER) / 2),
-broad AS MATERIALIZED (
+ranked AS MATERIALIZED (
   SELECT rowid, rank AS score FROM passages_fts
    WHERE ${inPassageBlock('rowid', '?6')}
      AND passages_fts MATCH (SELECT coalesce(informative, nomatch) FROM q) AND rank MATCH 'bm25(0.0, 0.0, 2.0, 1.0)'
    ORDER BY rank LIMIT ?4),
-ranked AS MATERIALIZED (
-  SELECT rowid, min(score) AS score FROM (SELECT rowid, score, 0 AS broad FROM focused UNION ALL SELECT rowid, score, 1 FROM broad)
-   GROUP BY rowid ORDER BY min(broad), score LIMIT ?4),
 tier1 AS MATERIALIZED (
   SELECT rowid FROM passages_fts
    WHERE ${inPassageBlock('rowid', '?6')}
@@ -164,19 +155,13 @@ export interface TopicSearch {
   factsVersion: number;
   /** ?6: the organization's block of passage ids (db/passage-blocks.ts `passageBlock`). */
   block: number;
-  /**
-   * ?7: the name the topic is about (one searchable term, research/fts-query.ts `termText`), or ''.
-   * Up to half of the passages are the best that hold it beside the informative terms, so pages
-   * about it are read even when pages naming several of the topic's words rank higher.
-   */
-  focus: string;
 }
 
 /** The passages TOPIC_SEARCH finds, best first (one statement, one D1 round trip). */
 export async function searchTopicPassages(db: D1Database, search: TopicSearch): Promise<FoundPassage[]> {
   const { results } = await db
     .prepare(TOPIC_SEARCH)
-    .bind(search.policyFilter, JSON.stringify(search.terms), search.commonTermMatches, search.limit, search.factsVersion, search.block, search.focus)
+    .bind(search.policyFilter, JSON.stringify(search.terms), search.commonTermMatches, search.limit, search.factsVersion, search.block)
     .all<FoundPassage>();
   return results;
 }

@@ -1,7 +1,7 @@
 import type { ResearchProvider, ResearchRequest, ResearchResult } from './provider.ts';
 import { findTopicPassages, sourceOf, type FoundPassage } from './search.ts';
 import { companyDirectory } from '../oms/company-directory.ts';
-import { askedNames, chooseSentences, type ChosenSentence, type PassageFacts } from './select.ts';
+import { chooseSentences, type ChosenSentence, type PassageFacts } from './select.ts';
 import { analyzePassage, decodeFacts, sentenceKey } from './sentence-facts.ts';
 import { terms } from './text.ts';
 import { topicExpansions } from './topic-expansion.ts';
@@ -36,12 +36,10 @@ export class EmbeddedEngine implements ResearchProvider {
 
     // userContext terms are soft: they re-rank sentences (chooseSentences) but never narrow the search.
     const scope = { organizationId: request.organizationId, policy: request.sourcePolicy };
-    const asked = askedNames(request.topic);
-    const focus = asked.together ? '' : (asked.names[0]?.firstWord ?? '');
     // The companies the organization knows (kept in the isolate: usually no D1 round trip), so a
     // sentence about one the topic does not name is known as such.
     const [found, companies] = await Promise.all([
-      findTopicPassages(this.db, scope, queryTerms, limits.passages, focus),
+      findTopicPassages(this.db, scope, queryTerms, limits.passages),
       companyDirectory(this.db, request.organizationId),
     ]);
     const chosen = chooseSentences(found.map(passageFacts), request.topic, context, {

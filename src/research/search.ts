@@ -95,19 +95,10 @@ export async function capTermCounts(db: D1Database, scope: string, words: readon
  * again afterwards against every word of the topic. Best first, each passage with its text and its
  * stored sentence facts when those are current. The text comes with the facts, not in a second
  * read of the chosen passages only: a D1 round trip costs more than the text of `limit` passages.
- * With a `focus` (the name the topic is about), up to half of the ranked passages hold it.
  */
-export async function findTopicPassages(
-  db: D1Database,
-  scope: PassageScope,
-  topicWords: readonly string[],
-  limit: number,
-  focus = '',
-): Promise<FoundPassage[]> {
+export async function findTopicPassages(db: D1Database, scope: PassageScope, topicWords: readonly string[], limit: number): Promise<FoundPassage[]> {
   const words = searchTerms(topicWords);
   if (words.length === 0) return [];
-  // One searchable term, or none (a name with nothing FTS5 indexes).
-  const focusTerm = termText(focus).split(' ')[0] ?? '';
   const block = await passageBlock(db, scope.organizationId);
   if (block === null) return [];
   return searchTopicPassages(db, {
@@ -117,6 +108,5 @@ export async function findTopicPassages(
     limit,
     factsVersion: FACTS_VERSION,
     block,
-    focus: focusTerm,
   });
 }

@@ -258,24 +258,6 @@ function foreignNames(asked: { names: AskedName[] }, known: readonly string[], p
 }
 
 /**
- * How much each topic term weighs in a sentence's coverage: rarer among the passages' sentences,
- * heavier (1 plus the log of its inverse sentence frequency), so the word that tells sentences
- * apart (`enterprise` among pricing sentences that all say `plan` and `price`) counts most.
- */
-function rarityWeights(passages: readonly PassageFacts[], queryStems: ReadonlySet<string>, contextStems: ReadonlySet<string>): Map<string, number> {
-  const all = [...queryStems, ...contextStems];
-  const frequency = new Map(all.map((s) => [s, 0]));
-  let sentences = 0;
-  for (const passage of passages) {
-    for (const facts of passage.sentences) {
-      sentences++;
-      for (const s of all) if (facts.stems.includes(s)) frequency.set(s, frequency.get(s)! + 1);
-    }
-  }
-  return new Map(all.map((s) => [s, 1 + Math.log((sentences + 1) / (frequency.get(s)! + 1))]));
-}
-
-/**
  * Picks relevant, non-redundant sentences out of ranked passages, given the stored facts of their
  * sentences (sentence-facts.ts) rather than their text. Each candidate is a verbatim sentence of its
  * passage, admitted when it holds a topic or context term (in its own words, or in its source's
@@ -296,15 +278,12 @@ export function chooseSentences(
 ): ChosenSentence[] {
   const queryStems = stems(query);
   const contextStems = new Set([...stems(context ?? '')].filter((s) => !queryStems.has(s)));
-  if (queryStems.size + contextStems.size === 0 || passages.length === 0) return [];
+  const weightTotal = queryStems.size + 0.5 * contextStems.size;
+  if (weightTotal === 0 || passages.length === 0) return [];
   const wanted = topicAnswerTypes(query);
   const subject = [...subjectStems(query)];
   const asked = askedNames(query);
   const foreign = foreignNames(asked, options.names ?? [], passages);
-  const termWeight = rarityWeights(passages, queryStems, contextStems);
-  let weightTotal = 0;
-  for (const s of queryStems) weightTotal += termWeight.get(s)!;
-  for (const s of contextStems) weightTotal += 0.5 * termWeight.get(s)!;
   const weights = wanted.length ? WEIGHTS.typed : WEIGHTS.untyped;
   let best = Number.EPSILON;
   for (const p of passages) best = Math.max(best, -p.score);
@@ -326,8 +305,8 @@ export function chooseSentences(
         continue;
       }
       let matched = 0;
-      for (const s of queryStems) matched += termWeight.get(s)! * (facts.stems.includes(s) ? 1 : title.has(s) ? TITLE_DISCOUNT : 0);
-      for (const s of contextStems) matched += 0.5 * termWeight.get(s)! * (facts.stems.includes(s) ? 1 : title.has(s) ? TITLE_DISCOUNT : 0);
+      for (const s of queryStems) matched += facts.stems.includes(s) ? 1 : title.has(s) ? TITLE_DISCOUNT : 0;
+      for (const s of contextStems) matched += facts.stems.includes(s) ? 0.5 : title.has(s) ? 0.5 * TITLE_DISCOUNT : 0;
       const answers = answersIn(facts.answers, wanted);
       if (matched === 0 && answers.length === 0) continue;
       const parts: RelevanceParts = {

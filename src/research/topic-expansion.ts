@@ -30,13 +30,11 @@ export function topicExpansions(topic: string): string[] {
   const extra = new Set<string>();
   for (const word of words) for (const related of ROLE_WORDS[word] ?? []) extra.add(related);
   // Runs of lower-case words in the topic as written ("annual recurring revenue"), by their initials.
-  for (const run of topic.normalize('NFKC').match(/(?:\b\p{Ll}[\p{Ll}-]+\b\s*){3,4}/gu) ?? []) {
-    const runWords = run.trim().split(/\s+/);
-    for (let size = INITIALS_FROM; size <= INITIALS_TO; size++) {
-      for (let start = 0; start + size <= runWords.length; start++) {
-        const part = runWords.slice(start, start + size);
-        if (part.every((w) => terms(w).length === 1)) extra.add(part.map((w) => w[0]).join(''));
-      }
+  // Only a whole run of 3 or 4 content words: one acronym at most per run, searched for cheaply.
+  for (const run of topic.normalize('NFKC').match(/(?<![\p{L}\p{N}'-])\p{Ll}[\p{L}\p{N}'-]*(?:\s+\p{Ll}[\p{L}\p{N}'-]*)+/gu) ?? []) {
+    const runWords = run.split(/\s+/);
+    if (runWords.length >= INITIALS_FROM && runWords.length <= INITIALS_TO && runWords.every((w) => terms(w).length === 1)) {
+      extra.add(runWords.map((w) => w[0]).join(''));
     }
   }
   for (const word of words) extra.delete(word);
