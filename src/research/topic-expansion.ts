@@ -3,7 +3,8 @@ import { terms } from './text.ts';
 /**
  * Words a topic means without writing them, so search and selection meet the sentence that says
  * it the other way: the department a C-level title names ("CFO" is who "runs our finance team"),
- * and the initials of a spelled-out term ("annual recurring revenue" is "ARR"). English business
+ * the initials of a spelled-out term ("annual recurring revenue" is "ARR"), and the words of a
+ * place's abbreviation ("US" is "the United States"). English business
  * usage only; nothing here is about one company, market or corpus. The words are soft: they widen
  * the search and count as context (at half weight), never as words a sentence must hold.
  */
@@ -20,6 +21,21 @@ const ROLE_WORDS: Record<string, readonly string[]> = {
   chro: ['people', 'hr'],
 };
 
+/**
+ * Upper-case abbreviations of places, as a topic writes them (`US` is also a stopword, `us`), and the
+ * words a page spells them with.
+ */
+const PLACE_WORDS: Record<string, readonly string[]> = {
+  US: ['united', 'states', 'american'],
+  USA: ['united', 'states', 'american'],
+  UK: ['united', 'kingdom', 'british'],
+  EU: ['europe', 'european'],
+  UAE: ['emirates'],
+  APAC: ['asia', 'pacific'],
+  EMEA: ['europe', 'middle', 'east', 'africa'],
+  LATAM: ['latin', 'america'],
+};
+
 /** Lower-case words that start a spelled-out term worth its initials: no short connector words. */
 const INITIALS_FROM = 3;
 const INITIALS_TO = 4;
@@ -29,6 +45,7 @@ export function topicExpansions(topic: string): string[] {
   const words = terms(topic);
   const extra = new Set<string>();
   for (const word of words) for (const related of ROLE_WORDS[word] ?? []) extra.add(related);
+  for (const abbreviation of topic.match(/\b[A-Z]{2,5}\b/g) ?? []) for (const related of PLACE_WORDS[abbreviation] ?? []) extra.add(related);
   // Runs of lower-case words in the topic as written ("annual recurring revenue"), by their initials.
   // Only a whole run of 3 or 4 content words: one acronym at most per run, searched for cheaply.
   for (const run of topic.normalize('NFKC').match(/(?<![\p{L}\p{N}'-])\p{Ll}[\p{L}\p{N}'-]*(?:\s+\p{Ll}[\p{L}\p{N}'-]*)+/gu) ?? []) {

@@ -14,6 +14,11 @@ describe('what a topic means without writing it', () => {
     expect(topicExpansions('how long does a rollout take')).toEqual([]);
   });
 
+  it('spells out an upper-case place abbreviation, not the pronoun', () => {
+    expect(topicExpansions('when did Initech launch in the US')).toEqual(['united', 'states', 'american']);
+    expect(topicExpansions('tell us about Initech')).toEqual([]);
+  });
+
   it('adds nothing to a topic without a title or a run of lower-case words, nor a word it holds', () => {
     expect(topicExpansions('Initech Pro plan price')).toEqual([]);
     expect(topicExpansions('Initech pricing')).toEqual([]);
