@@ -1,12 +1,13 @@
 """Checks a research development corpus folder: corpus.ndjson and questions.json.
-usage: python3 bench/research-corpora/check.py bench/research-corpora/<market>
+usage: python3 bench/research-corpora/check.py bench/research-corpora/<market> [OTHER.ndjson ...]
 Fails (exit 1) when a line does not parse or lacks a field, a key repeats, a gold URL is not a source,
 a gold source states none of its question's facts, or a fact phrasing is not verbatim in any gold
 source. Also prints, for information, facts that occur in sources outside gold (the scorer counts
 a fact wherever the brief states it)."""
 import json, os, re, sys
 
-folder = sys.argv[1]
+folder, others = sys.argv[1], sys.argv[2:]
+other_text = [open(o, encoding="utf-8").read() for o in others]
 errors, notes = [], []
 sources, companies = {}, {}
 with open(os.path.join(folder, "corpus.ndjson"), encoding="utf-8") as f:
@@ -53,6 +54,9 @@ for q in questions:
         for phrase in a:
             if not any(phrase in c for c in gold_text):
                 errors.append(f"question {t!r}: fact {phrase!r} is in no gold source")
+            for o, text in zip(others, other_text):
+                if phrase in text:
+                    errors.append(f"question {t!r}: fact {phrase!r} also occurs in {o}")
             elsewhere = [u for u, c in sources.items() if phrase in c and u not in q["gold"]]
             if elsewhere:
                 notes.append(f"question {t!r}: fact {phrase!r} also in non-gold {elsewhere}")

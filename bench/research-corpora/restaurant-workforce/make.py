@@ -36,7 +36,7 @@ src("https://shiftlark.com/pricing", "Shiftlark pricing: Starter, Essentials, Pl
     "Premium plan customers can add Shiftlark Payroll to the Premium plan for $6 per employee per month plus a $40 monthly base fee.",
     "On Essentials and Plus, Shiftlark Payroll costs $8 per employee per month plus the same $40 base fee.",
     "Annual billing saves 15 percent on every paid plan.",
-    "Every paid plan starts with a 30-day free trial, and we will import your schedules from Counterbell, Rostrella or a spreadsheet at no charge.",
+    "Every paid plan starts with a free trial of 30 days, and we will import your schedules from Counterbell, Rostrella or a spreadsheet at no charge.",
     "Groups with more than 30 locations get volume pricing from our sales team.")
 
 src("https://shiftlark.com/about", "About Shiftlark: our story and leadership team", "2026-03-10",
@@ -438,7 +438,7 @@ src("https://toqueboard.com/jobs/shiftlark-account-executive-portland", "Account
     "You have at least three years of SaaS sales experience; restaurant experience is a plus.",
     "This role is hybrid, three days a week in our Portland, Oregon office.",
     "Shiftlark offers medical, dental and vision coverage, 401(k) matching up to 4 percent, and a $500 yearly dining stipend.",
-    "Shiftlark has about 180 employees and is backed by Halberd Ventures.")
+    "Shiftlark has roughly 180 employees and is backed by Halberd Ventures.")
 
 src("https://toqueboard.com/jobs/tabbrook-payroll-implementation-specialist", "Payroll Implementation Specialist - Tabbrook - Columbus, OH", "2026-03-03",
     "Tabbrook is looking for a Payroll Implementation Specialist to move restaurant groups onto Tabbrook payroll.",
