@@ -6,7 +6,7 @@
  * deterministic, English-only cue lists: each type says in one line why a sentence matched.
  */
 
-export const ANSWER_TYPES = ['money', 'percent', 'date', 'duration', 'count', 'headcount', 'rating', 'weakness'] as const;
+export const ANSWER_TYPES = ['money', 'percent', 'date', 'duration', 'count', 'headcount', 'rating', 'weakness', 'person'] as const;
 export type AnswerType = (typeof ANSWER_TYPES)[number];
 
 /**
@@ -38,6 +38,7 @@ const TOPIC_CUES: Record<AnswerType, readonly string[]> = {
     'caution*', 'issue*', 'bug', 'bugs', 'pain point*', 'shortcoming*', 'gap', 'gaps', 'flaw*', 'concern*', 'negative*',
     'dislike*', 'hate*', 'worst', 'annoy*', 'unhappy', 'gripe*', 'pitfall*',
   ],
+  person: ['who', 'whom'],
 };
 
 /**
@@ -45,6 +46,15 @@ const TOPIC_CUES: Record<AnswerType, readonly string[]> = {
  * "Initech weaknesses according to customers" wants the weaknesses, and "customers" says whose).
  */
 const WEAK_COUNT_CUES = ['customers', 'users', 'size', 'volume'] as const;
+
+/**
+ * Titles and roles that ask for a person only when nothing else is asked ("Initech's CFO" wants a
+ * name; "Initech account executive salary" wants the pay of a role).
+ */
+const WEAK_PERSON_CUES = [
+  'ceo', 'cfo', 'cto', 'coo', 'cmo', 'cro', 'cpo', 'chro', 'founder*', 'co-founder*', 'cofounder*', 'chief', 'president',
+  'chair', 'chairman', 'chairwoman', 'head of', 'leads', 'leader*', 'executive*', 'director*', 'vp', 'vice president',
+] as const;
 
 function cuePattern(cues: readonly string[]): RegExp {
   const alternatives = cues.map((cue) => {
@@ -57,12 +67,15 @@ function cuePattern(cues: readonly string[]): RegExp {
 const TOPIC_PATTERNS = Object.fromEntries(ANSWER_TYPES.map((type) => [type, cuePattern(TOPIC_CUES[type])])) as Record<AnswerType, RegExp>;
 
 const WEAK_COUNT_PATTERN = cuePattern(WEAK_COUNT_CUES);
+const WEAK_PERSON_PATTERN = cuePattern(WEAK_PERSON_CUES);
 
 /** The kinds of answer a topic asks for, in ANSWER_TYPES order; none for a topic without cues. */
 export function topicAnswerTypes(topic: string): AnswerType[] {
   const text = topic.normalize('NFKC');
   const types = ANSWER_TYPES.filter((type) => TOPIC_PATTERNS[type].test(text));
-  return types.length === 0 && WEAK_COUNT_PATTERN.test(text) ? ['count'] : types;
+  if (types.length > 0) return types;
+  if (WEAK_PERSON_PATTERN.test(text)) return ['person'];
+  return WEAK_COUNT_PATTERN.test(text) ? ['count'] : [];
 }
 
 const NUMBER_WORD =
@@ -70,8 +83,13 @@ const NUMBER_WORD =
 const UNIT = '(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?)';
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
+/** A detector that needs both patterns in the sentence. */
+function bothOf(a: RegExp, b: RegExp): { test(text: string): boolean } {
+  return { test: (text) => a.test(text) && b.test(text) };
+}
+
 /** Sentence-side detectors: each is a shape an answer of that type takes in text. */
-const SENTENCE_PATTERNS: Record<AnswerType, RegExp> = {
+const SENTENCE_PATTERNS: Record<AnswerType, { test(text: string): boolean }> = {
   // A currency sign or code next to a figure, a figure in a currency, or a stated absence of cost.
   money: new RegExp(
     [
@@ -100,6 +118,17 @@ const SENTENCE_PATTERNS: Record<AnswerType, RegExp> = {
   // A number of people: a figure and, within two words, who they are.
   headcount: /\b\d[\d,.]*\+?\s+(?:[a-z-]+\s+){0,2}?(?:people|employees|staff|staffers|workers|engineers|personnel|team members|FTEs?)\b/i,
   rating: /\b\d(?:\.\d)?\s*(?:stars?\s+)?(?:out of|\/)\s*(?:5|10|five|ten)\b|\b(?:rated|rating|stars?)\b/i,
+  // A person: a first and last name with capitals (a middle initial allowed; matched with case, so
+  // no `i` flag there), beside what says it is someone (a verb of speaking or leading, or a role).
+  person: bothOf(
+    /\b\p{Lu}\p{Ll}+(?:\s\p{Lu}\.)?\s\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?\b/u,
+    new RegExp(
+      '\\b(?:said|says|told|wrote|joined|joins|leads|led|runs|ran|heads|headed|founded|co-founded|started|hired|appointed|named|' +
+        'ceo|cfo|cto|coo|cmo|cro|chief|founders?|co-founders?|president|chair(?:man|woman|person)?|vp|head of|directors?|managers?|' +
+        'controller|officer|partners?|analyst|engineer)\\b',
+      'i',
+    ),
+  ),
   weakness: new RegExp(
     '\\b(?:weakness(?:es)?|weak|drawbacks?|downsides?|limitations?|limited|complain(?:s|ed|ts?)?|cautions?|caveat|cons\\b|lacks?|lacking|missing|' +
       'struggl\\w*|frustrat\\w*|slow(?:er|ly)?|thin|expensive|costly|hard to|difficult|poor(?:ly)?|buggy|bugs?|gaps?|fail(?:s|ed|ing)?|' +

@@ -16,6 +16,18 @@ describe('answer types a topic asks for', () => {
     expect(topicAnswerTypes('what do users dislike about Initech')).toEqual(['weakness']);
   });
 
+  it('reads who, a C-level title or a role as asking for a person, and finds one named beside a role', () => {
+    expect(topicAnswerTypes("who is Initech's CFO")).toEqual(['person']);
+    expect(topicAnswerTypes('Initech founders')).toEqual(['person']);
+    // A role asks for a person only when nothing else is asked: here the pay of the role.
+    expect(topicAnswerTypes('Initech account executive salary')).toEqual(['money']);
+    expect(sentenceAnswerTypes('Priya Lindqvist, who runs our finance team, joined in 2024.', ['person'])).toEqual(['person']);
+    expect(sentenceAnswerTypes('"Our GMs are back on the floor," said Teresa Vukovic, vice president of operations.', ['person'])).toEqual(['person']);
+    // A company's two-word name is no person without a role beside it; a role without a name neither.
+    expect(sentenceAnswerTypes('Peakline Foods operates 41 Crispy Hen restaurants in Texas.', ['person'])).toEqual([]);
+    expect(sentenceAnswerTypes('our chief executive joined in 2024.', ['person'])).toEqual([]);
+  });
+
   it('reads a noun such as "customers" as asking for a count only when nothing else is asked', () => {
     expect(topicAnswerTypes('Initech customers')).toEqual(['count']);
     expect(topicAnswerTypes('Initech weaknesses according to customers')).toEqual(['weakness']);
