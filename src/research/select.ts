@@ -72,9 +72,9 @@ const LEAD = 2;
  * A sentence that opens with a company the topic does not name is about someone else: its fit is
  * multiplied by FOREIGN (FOREIGN_BESIDE when it also names one the topic asks about).
  */
-const FOCUS_FIT = { opens: 1, namedOnItsPage: 0.95, itsPage: 0.9, inPassing: 0.75, otherAsked: 0.8 } as const;
-const FOREIGN = 0.6;
-const FOREIGN_BESIDE = 0.85;
+const FOCUS_FIT = { opens: 1, namedOnItsPage: 1, itsPage: 0.95, inPassing: 0.85, otherAsked: 0.85 } as const;
+const FOREIGN = 0.7;
+const FOREIGN_BESIDE = 0.9;
 
 /** Topic-initial words that are capitalized because they start it, not because they are names. */
 const LEADING_VERBS = new Set(['compare', 'list', 'summarize', 'summarise', 'describe', 'explain', 'research', 'outline', 'check']);

@@ -113,6 +113,22 @@ describe('selectSentences', () => {
     expect(subjectStems('initech pro price')).toEqual(new Set());
   });
 
+  it('ranks a sentence about the company asked for above one naming it in passing, and one about a company not asked for last', () => {
+    const review = passage(
+      'https://reviews.example/compare',
+      'Plan prices compared',
+      'Initech charges $45 per seat per month on its Pro plan. Globex charges $60 per seat per month, more than Initech on its Pro plan. Globex charges $60 per seat per month on its Team plan.',
+    );
+    const chosen = selectSentences([review], 'Initech Pro plan price', undefined, { count: 3, perSource: 3, floor: 0, names: ['Globex'] });
+    expect(chosen.map((s) => s.sentence)).toEqual([
+      'Initech charges $45 per seat per month on its Pro plan.',
+      'Globex charges $60 per seat per month, more than Initech on its Pro plan.',
+      'Globex charges $60 per seat per month on its Team plan.',
+    ]);
+    expect(chosen.map((s) => s.parts.focus)).toEqual([1, expect.any(Number), expect.any(Number)]);
+    expect(chosen[2]!.parts.focus).toBeLessThan(chosen[1]!.parts.focus);
+  });
+
   it('lets the only source worth citing give up to twice its share, and keeps the share while another has something to say', () => {
     const caseStudy = passage(
       'https://initech.io/customers/bluefin',
