@@ -47,6 +47,11 @@ export interface QuestionScore {
   facts: number;
   factsStated: number;
   factsNotStated: Fact[];
+  /**
+   * Whether the brief's **Answer** line states one of the facts: the sentence a reader in a hurry
+   * reads first (the shared scorer credits a fact anywhere; this is Recon's own measure beside it).
+   */
+  answerStatesFact: boolean;
 }
 
 export interface CorpusScore {
@@ -56,6 +61,7 @@ export interface CorpusScore {
   faithful: number;
   facts: number;
   factsStated: number;
+  answersStatingFact: number;
 }
 
 /** Python's whitespace: the characters str.isspace() accepts, which `\s` matches in a str pattern. */
@@ -154,6 +160,7 @@ export function scoreBrief(markdown: string, question: ResearchQuestion, corpus:
   const cited = new Set(refs.values());
   const facts = question.facts ?? [];
   const factsNotStated = facts.filter((fact) => !factStated(fact, markdown));
+  const answerLine = /^\*\*Answer:\*\*(.*)$/m.exec(markdown)?.[1] ?? '';
   const unfaithful: UnfaithfulClaim[] = [];
   let claims = 0;
   for (const { claim, marks } of citedClaims(body)) {
@@ -177,6 +184,7 @@ export function scoreBrief(markdown: string, question: ResearchQuestion, corpus:
     facts: facts.length,
     factsStated: facts.length - factsNotStated.length,
     factsNotStated,
+    answerStatesFact: answerLine !== '' && facts.some((fact) => factStated(fact, answerLine)),
   };
 }
 
@@ -190,6 +198,7 @@ export function totalScore(scores: readonly QuestionScore[]): CorpusScore {
     faithful: sum((score) => score.faithful),
     facts: sum((score) => score.facts),
     factsStated: sum((score) => score.factsStated),
+    answersStatingFact: sum((score) => (score.answerStatesFact ? 1 : 0)),
   };
 }
 
@@ -201,12 +210,13 @@ export function percent(part: number, whole: number): string {
   return (rounded === '100' && part !== whole) || (rounded === '0' && part !== 0) ? `${value.toFixed(1)}%` : `${rounded}%`;
 }
 
-/** `<name>: faithful X/Y claims (P%), gold cited A/B questions (P%), facts stated C/D (P%)`. */
+/** `<name>: faithful X/Y claims (P%), gold cited A/B questions (P%), facts stated C/D (P%), answer line states a fact E/B (P%)`. */
 export function scoreLine(name: string, total: CorpusScore): string {
   return (
     `${name}: faithful ${total.faithful}/${total.claims} claims (${percent(total.faithful, total.claims)}), ` +
     `gold cited ${total.goldCited}/${total.questions} questions (${percent(total.goldCited, total.questions)}), ` +
-    `facts stated ${total.factsStated}/${total.facts} (${percent(total.factsStated, total.facts)})`
+    `facts stated ${total.factsStated}/${total.facts} (${percent(total.factsStated, total.facts)}), ` +
+    `answer line states a fact ${total.answersStatingFact}/${total.questions} (${percent(total.answersStatingFact, total.questions)})`
   );
 }
 

@@ -80,12 +80,21 @@ describe('the research scorer', () => {
     expect(scoreBrief(BRIEF, { topic: 'Kelvra prices', gold: ['https://kelvra.com/pricing/'] }, corpus).goldCited).toBe(false);
   });
 
+  it('says whether the Answer line itself states a fact, not only the brief', () => {
+    expect(scoreBrief(BRIEF, { topic: 'a', gold: [], facts: ['replacement probe is $35'] }, corpus).answerStatesFact).toBe(true);
+    // Stated in the brief (a finding), not in its Answer line.
+    expect(scoreBrief(BRIEF, { topic: 'a', gold: [], facts: ['$12 per device'] }, corpus)).toMatchObject({ factsStated: 1, answerStatesFact: false });
+    expect(scoreBrief('No answer line. [1]', { topic: 'a', gold: [], facts: ['No answer'] }, corpus).answerStatesFact).toBe(false);
+  });
+
   it('sums a corpus and prints its line', () => {
     const scores = [
       scoreBrief(BRIEF, { topic: 'a', gold: ['https://kelvra.com/pricing'], facts: ['two days'] }, corpus),
       scoreBrief(BRIEF, { topic: 'b', gold: ['https://nowhere.example/'], facts: ['$99'] }, corpus),
     ];
-    expect(scoreLine('kelvra', totalScore(scores))).toBe('kelvra: faithful 4/8 claims (50%), gold cited 1/2 questions (50%), facts stated 1/2 (50%)');
+    expect(scoreLine('kelvra', totalScore(scores))).toBe(
+      'kelvra: faithful 4/8 claims (50%), gold cited 1/2 questions (50%), facts stated 1/2 (50%), answer line states a fact 1/2 (50%)',
+    );
     expect([percent(217, 218), percent(218, 218), percent(1, 1000), percent(0, 0)]).toEqual(['99.5%', '100%', '0.1%', '-']);
   });
 });
