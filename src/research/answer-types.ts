@@ -23,6 +23,7 @@ const TOPIC_CUES: Record<AnswerType, readonly string[]> = {
   percent: [
     'percent*', 'percentage*', 'share', 'proportion', 'discount*', 'reduction', 'reduce*', 'lift', 'growth', 'grew', 'grow*',
     'increase*', 'decrease*', 'improve*', 'saving*', 'save', 'impact', 'overhead', 'margin*', 'churn', 'conversion', 'uptime',
+    'turnover', 'attrition',
   ],
   date: ['when', 'date', 'dates', 'founded', 'founding', 'launch*', 'since', 'year', 'acquir*', 'acquisition*', 'effective', 'deadline', 'release*', 'started', 'start date', 'timeline'],
   duration: [
@@ -67,12 +68,16 @@ function cuePattern(cues: readonly string[]): RegExp {
 const TOPIC_PATTERNS = Object.fromEntries(ANSWER_TYPES.map((type) => [type, cuePattern(TOPIC_CUES[type])])) as Record<AnswerType, RegExp>;
 
 const WEAK_COUNT_PATTERN = cuePattern(WEAK_COUNT_CUES);
+/** Question words that ask for something besides a person ("who ... and when"). */
+const EXPLICIT_OTHER = cuePattern(['when', 'how much', 'how many', 'how long', 'what year']);
 const WEAK_PERSON_PATTERN = cuePattern(WEAK_PERSON_CUES);
 
 /** The kinds of answer a topic asks for, in ANSWER_TYPES order; none for a topic without cues. */
 export function topicAnswerTypes(topic: string): AnswerType[] {
   const text = topic.normalize('NFKC');
   const types = ANSWER_TYPES.filter((type) => TOPIC_PATTERNS[type].test(text));
+  // "who founded Initech" asks for a person; "founded" would also read as a date.
+  if (types.includes('person') && !EXPLICIT_OTHER.test(text)) return ['person'];
   if (types.length > 0) return types;
   if (WEAK_PERSON_PATTERN.test(text)) return ['person'];
   return WEAK_COUNT_PATTERN.test(text) ? ['count'] : [];

@@ -72,7 +72,7 @@ const LEAD = 2;
  * A sentence that opens with a company the topic does not name is about someone else: its fit is
  * multiplied by FOREIGN (FOREIGN_BESIDE when it also names one the topic asks about).
  */
-const FOCUS_FIT = { opens: 1, namedOnItsPage: 1, itsPage: 0.95, inPassing: 0.85, otherAsked: 0.85 } as const;
+const FOCUS_FIT = { opens: 1, namedOnItsPage: 1, itsPage: 1, inPassing: 0.85, otherAsked: 0.85 } as const;
 const FOREIGN = 0.7;
 const FOREIGN_BESIDE = 0.9;
 

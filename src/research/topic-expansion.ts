@@ -45,6 +45,8 @@ export function topicExpansions(topic: string): string[] {
   const words = terms(topic);
   const extra = new Set<string>();
   for (const word of words) for (const related of ROLE_WORDS[word] ?? []) extra.add(related);
+  // A hyphenated word by its parts too: "two-year" is what "two years" says.
+  for (const word of words) if (word.includes('-')) for (const part of terms(word.replace(/-/g, ' '))) extra.add(part);
   for (const abbreviation of topic.match(/\b[A-Z]{2,5}\b/g) ?? []) for (const related of PLACE_WORDS[abbreviation] ?? []) extra.add(related);
   // Runs of lower-case words in the topic as written ("annual recurring revenue"), by their initials.
   // Only a whole run of 3 or 4 content words: one acronym at most per run, searched for cheaply.

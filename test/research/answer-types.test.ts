@@ -14,11 +14,15 @@ describe('answer types a topic asks for', () => {
     expect(topicAnswerTypes('what share of tickets are automated')).toEqual(['percent']);
     expect(topicAnswerTypes('Initech drawbacks')).toEqual(['weakness']);
     expect(topicAnswerTypes('what do users dislike about Initech')).toEqual(['weakness']);
+    expect(topicAnswerTypes('Initech staff turnover after the switch')).toContain('percent');
   });
 
   it('reads who, a C-level title or a role as asking for a person, and finds one named beside a role', () => {
     expect(topicAnswerTypes("who is Initech's CFO")).toEqual(['person']);
     expect(topicAnswerTypes('Initech founders')).toEqual(['person']);
+    // "who founded" asks for a person, though "founded" alone asks for a date; "who ... and when" asks for both.
+    expect(topicAnswerTypes('who founded Initech')).toEqual(['person']);
+    expect(topicAnswerTypes('who founded Initech and when')).toEqual(['date', 'person']);
     // A role asks for a person only when nothing else is asked: here the pay of the role.
     expect(topicAnswerTypes('Initech account executive salary')).toEqual(['money']);
     expect(sentenceAnswerTypes('Priya Lindqvist, who runs our finance team, joined in 2024.', ['person'])).toEqual(['person']);

@@ -14,6 +14,10 @@ describe('what a topic means without writing it', () => {
     expect(topicExpansions('how long does a rollout take')).toEqual([]);
   });
 
+  it('reads a hyphenated word by its parts too', () => {
+    expect(topicExpansions('Initech discount for a two-year contract')).toEqual(['two', 'year']);
+  });
+
   it('spells out an upper-case place abbreviation, not the pronoun', () => {
     expect(topicExpansions('when did Initech launch in the US')).toEqual(['united', 'states', 'american']);
     expect(topicExpansions('tell us about Initech')).toEqual([]);
