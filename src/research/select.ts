@@ -80,8 +80,11 @@ const FOREIGN_BESIDE = 0.9;
 const LEADING_VERBS = new Set(['compare', 'list', 'summarize', 'summarise', 'describe', 'explain', 'research', 'outline', 'check']);
 
 /** A name the topic asks about: the stems of its words (the first is its head) and its letters, for domains. */
-interface AskedName {
+export interface AskedName {
+  /** The name as the topic writes it ("Harvest Lane"). */
+  text: string;
   stems: string[];
+  /** Its letters and digits, lower case ("harvestlane"), and its first word's ("harvest"): domain labels. */
   letters: string;
   firstWord: string;
 }
@@ -102,7 +105,7 @@ export function askedNames(topic: string): { names: AskedName[]; together: boole
     if (match.index === 0 && LEADING_VERBS.has(words[0]!.toLowerCase())) words = words.slice(1);
     const wordStems = [...stems(words.join(' '))];
     if (wordStems.length === 0) continue;
-    names.push({ stems: wordStems, letters: lettersOf(words.join('')), firstWord: lettersOf(words[0]!) });
+    names.push({ text: words.join(' '), stems: wordStems, letters: lettersOf(words.join('')), firstWord: lettersOf(words[0]!) });
   }
   const together = names.length > 1 && /\p{Lu}[\p{L}\p{N}'&-]*\s+(?:vs\.?|versus|and|or|&)\s+\p{Lu}/u.test(text);
   return { names, together };
@@ -115,9 +118,18 @@ function domainLabel(sourceKey: string): string {
   return labels.length >= 2 ? labels[labels.length - 2]! : '';
 }
 
+/**
+ * Whether a domain whose first label is `label` is the own site of `name`: the label is the name's
+ * letters (`Harvest Lane`, harvestlane.com) or its first word's when that is long enough to be a name
+ * (`Acme Analytics`, acme.com).
+ */
+export function isOwnDomainOf(name: AskedName, label: string): boolean {
+  return label !== '' && (label === name.letters || (name.firstWord.length >= 4 && label === name.firstWord));
+}
+
 /** Whether a page is about `name`: its title holds the name's head word, or it is on the name's own domain. */
 function pageIsAbout(name: AskedName, title: ReadonlySet<string>, label: string): boolean {
-  return title.has(name.stems[0]!) || (label !== '' && (label === name.letters || (name.firstWord.length >= 4 && label === name.firstWord)));
+  return title.has(name.stems[0]!) || isOwnDomainOf(name, label);
 }
 
 /** Where the name's head word first stands among a sentence's stems: -1 when absent. */

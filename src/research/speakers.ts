@@ -1,6 +1,7 @@
 import { COMPANIES_NAMED, type CompanyName } from '../db/companies.ts';
 import { companyDirectory } from '../oms/company-directory.ts';
 import type { ResearchSource } from './provider.ts';
+import { askedNames, isOwnDomainOf } from './select.ts';
 
 /**
  * Who says what a brief quotes: the company the topic is about (its own pages), another vendor
@@ -41,16 +42,6 @@ function asciiLower(text: string): string {
   return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
-/** Letters and digits of `text`, lower case: `Harvest Lane` and `harvestlane` are the same name. */
-function squashed(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-}
-
-/** The names a topic writes with capitals: runs of capitalized words ("Harvest Lane", "Kelvra"). */
-function capitalizedNames(topic: string): string[] {
-  return topic.normalize('NFKC').match(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'&-]*(?:\s+\p{Lu}[\p{L}\p{N}'&-]*)*/gu) ?? [];
-}
-
 /**
  * The cited domains that are the own site of a company the topic names but the organization has
  * no object for: a domain whose first label is the name's letters (`Kelvra` and kelvra.com, `Harvest
@@ -59,13 +50,10 @@ function capitalizedNames(topic: string): string[] {
  */
 function ownDomainsOfNames(topic: string, cited: ReadonlySet<string>, known: ReadonlyMap<string, string>): { domain: string; name: string }[] {
   const found: { domain: string; name: string }[] = [];
-  for (const name of capitalizedNames(topic)) {
-    const whole = squashed(name);
-    const first = squashed(name.split(/\s+/)[0]!);
+  for (const name of askedNames(topic).names) {
     for (const domain of cited) {
       if (known.has(domain) || domain.split('.').length !== 2 || found.some((f) => f.domain === domain)) continue;
-      const label = domain.split('.')[0]!;
-      if (label === whole || (first.length >= 4 && label === first)) found.push({ domain, name });
+      if (isOwnDomainOf(name, domain.split('.')[0]!)) found.push({ domain, name: name.text });
     }
   }
   return found;
