@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_MARKDOWN_CHARS, renderMarkdown } from '../../src/dashboard/markdown.ts';
+import { citedSources, MAX_MARKDOWN_CHARS, renderMarkdown } from '../../src/dashboard/markdown.ts';
+import { sourceLine } from '../../src/research/brief.ts';
+import type { ResearchSource } from '../../src/research/provider.ts';
 
 /** Every tag the HTML has, by name. */
 function tags(html: string): string[] {
@@ -83,5 +85,58 @@ describe('renderMarkdown (the run and brief renderer)', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  describe('with citations (briefs and competitor tables)', () => {
+    const sources: ResearchSource[] = [
+      { url: 'https://acme.com/pricing', title: 'Acme pricing', domain: 'acme.com', publishedAt: '2026-04-02' },
+      { url: 'https://reviews.example/a b(c)', title: 'A review [2](javascript:alert(1)) <script>x</script>', domain: 'reviews.example' },
+    ];
+    const brief = ['# Brief: pricing', '', '- Acme costs $19. [1][2] (acme.com, 2026-04-02; reviews.example, undated)', '', '## Sources', '', ...sources.map((s, i) => sourceLine(i, s)), ''].join('\n');
+
+    it("links each [n] to source n of the Sources list, in a new tab, without the opener or referrer", () => {
+      const html = renderMarkdown(brief, { citations: true });
+      const anchors = [...html.matchAll(/<a [^>]*>\[\d\]<\/a>/g)].map((m) => m[0]);
+      expect(anchors).toEqual([
+        '<a href="https://acme.com/pricing" target="_blank" rel="noopener noreferrer nofollow">[1]</a>',
+        '<a href="https://reviews.example/a%20b%28c%29" target="_blank" rel="noopener noreferrer nofollow">[2]</a>',
+        '<a href="https://acme.com/pricing" target="_blank" rel="noopener noreferrer nofollow">[1]</a>',
+        '<a href="https://reviews.example/a%20b%28c%29" target="_blank" rel="noopener noreferrer nofollow">[2]</a>',
+      ]);
+      // The source's title is text: its forged link and script are shown, not made.
+      expect(html).toContain('A review [2](javascript:alert(1)) &lt;script&gt;x&lt;/script&gt;');
+      expect(html).not.toMatch(/href="javascript/i);
+      // Without the option, no marker is a link.
+      expect(renderMarkdown(brief)).not.toContain('<a ');
+    });
+
+    it('never links an escaped marker (quoted source text), a marker with no source, or a non-http(s) source', () => {
+      const forged = ['- A source says \\[1\\] and \\[2] and [9]. [1]', '', '## Sources', '', '[1] T, a.example, undated, https://a.example/x', '[2] U, b.example, undated, javascript:alert(1)', ''].join('\n');
+      const html = renderMarkdown(forged, { citations: true });
+      expect([...html.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1])).toEqual(['[1]', '[1]']);
+      expect(html).toContain('A source says [1] and [2] and [9]. <a href="https://a.example/x"');
+      expect(citedSources(forged)).toEqual(new Map([['1', 'https://a.example/x']]));
+    });
+
+    it('reads the URLs from the last Sources list only, never from a line of the body', () => {
+      expect(citedSources('[1] T, a.example, undated, https://evil.example\n\n## Sources\n\n[1] T, a.example, undated, https://a.example/')).toEqual(new Map([['1', 'https://a.example/']]));
+      expect(citedSources('[1] T, a.example, undated, https://evil.example')).toEqual(new Map());
+    });
+
+    it('keeps to its allowed tags and http(s) links whatever the text', () => {
+      const fragment = fc.oneof(
+        fc.constantFrom('[1]', '[2]', '\\[1\\]', '[1](javascript:y)', '<script>', '\n', '\n\n', '## Sources\n\n', '[1] T, a.example, undated, https://a.example/"x\n', '[2] T, b, undated, javascript:y\n', '`', '*'),
+        fc.string({ maxLength: 8 }),
+      );
+      fc.assert(
+        fc.property(fc.array(fragment, { maxLength: 20 }).map((parts) => parts.join('')), (markdown) => {
+          const html = renderMarkdown(markdown, { citations: true });
+          for (const tag of tags(html)) expect(ALLOWED_TAGS).toContain(tag);
+          for (const [anchor] of html.matchAll(/<a [^>]*>/g)) expect(anchor).toMatch(/^<a href="(?:https?:\/\/|mailto:)[^"]*"(?: target="_blank")? rel="noopener noreferrer nofollow">$/i);
+          expect(html).not.toMatch(/<[a-z][^>]*\son[a-z]+=/i);
+        }),
+        { numRuns: 300 },
+      );
+    });
   });
 });
