@@ -11,12 +11,14 @@ import { renderer } from './layout.tsx';
 import { dashboardHeaders, loadSession, requireHttps, requireSession } from './middleware.ts';
 import { account } from './pages/account.tsx';
 import { approvals } from './pages/approvals.tsx';
+import { briefs } from './pages/briefs.tsx';
 import { connections } from './pages/connections.tsx';
 import { consent } from './pages/consent.tsx';
 import { home } from './pages/home.tsx';
 import { keys } from './pages/keys.tsx';
 import { objects } from './pages/objects.tsx';
 import { onboarding } from './pages/onboarding.tsx';
+import { research } from './pages/research.tsx';
 import { runs } from './pages/runs.tsx';
 import { team } from './pages/team.tsx';
 import { watches } from './pages/watches.tsx';
@@ -57,7 +59,7 @@ dashboard.route('/', team);
 
 // Signed in.
 for (const path of ['/', '/onboarding', '/onboarding/*', '/settings/*', '/team', '/team/*', '/oauth/*']) dashboard.use(path, requireSession());
-for (const page of ['/runs', '/watches', '/approvals', '/objects']) dashboard.use(page, requireSession()).use(`${page}/*`, requireSession());
+for (const page of ['/runs', '/watches', '/approvals', '/objects', '/research', '/briefs']) dashboard.use(page, requireSession()).use(`${page}/*`, requireSession());
 dashboard.route('/', home);
 dashboard.route(ONBOARDING_PATH.replace('/dashboard', ''), onboarding);
 dashboard.route(KEY_SETTINGS_PATH.replace('/dashboard', ''), keys);
@@ -65,6 +67,8 @@ dashboard.route('/runs', runs);
 dashboard.route('/watches', watches);
 dashboard.route('/approvals', approvals);
 dashboard.route('/objects', objects);
+dashboard.route('/research', research);
+dashboard.route('/briefs', briefs);
 // The OAuth authorize step (consent) of MCP clients, and the person's connected clients (src/oauth/).
 dashboard.route('/oauth', consent);
 dashboard.route('/settings/connections', connections);

@@ -12,6 +12,8 @@ import type { DashboardEnv, PageProps } from './env.ts';
  */
 export const NAV: ReadonlyArray<{ path: string; label: string }> = [
   { path: '/dashboard', label: 'Overview' },
+  { path: '/dashboard/research', label: 'Research' },
+  { path: '/dashboard/briefs', label: 'Briefs' },
   { path: '/dashboard/runs', label: 'Runs' },
   { path: '/dashboard/watches', label: 'Watches' },
   { path: '/dashboard/approvals', label: 'Approvals' },
