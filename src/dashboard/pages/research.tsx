@@ -64,7 +64,7 @@ interface Answer {
 
 function TierChoice({ value }: { value: string }) {
   return (
-    <fieldset class="field">
+    <fieldset>
       <legend>Depth</legend>
       {TIERS.map((tier) => (
         <div>
