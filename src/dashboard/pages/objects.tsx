@@ -300,7 +300,7 @@ objects.get('/view', async (c) => {
       {markdown !== undefined ? (
         <section aria-labelledby="brief-title">
           <h2 id="brief-title">Brief</h2>
-          <article class="markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(markdown) }} />
+          <article class="markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(markdown, { citations: true }) }} />
         </section>
       ) : null}
       <h2>Properties</h2>
