@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { DashboardEnv } from './env.ts';
+import { RUN_PROGRESS_JS } from './run-progress-script.ts';
 
 /**
  * The dashboard's only stylesheet and script, served by the Worker itself (no build step). The
@@ -73,6 +74,8 @@ progress, meter { width: 8rem; vertical-align: middle; }
 .inline-form { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; margin-bottom: 1rem; }
 .value { white-space: pre-wrap; overflow-wrap: anywhere; }
 ul.plain { list-style: none; margin: 0; padding: 0; }
+.chart svg { max-width: 100%; height: auto; }
+.run-progress progress { width: 16rem; }
 `;
 
 const JS = `
@@ -95,7 +98,7 @@ document.addEventListener('DOMContentLoaded', function () {
 
 const ASSETS: Record<string, { body: string; type: string }> = {
   'dashboard.css': { body: CSS, type: 'text/css; charset=utf-8' },
-  'dashboard.js': { body: JS, type: 'text/javascript; charset=utf-8' },
+  'dashboard.js': { body: JS + RUN_PROGRESS_JS, type: 'text/javascript; charset=utf-8' },
 };
 
 /** FNV-1a of the text, as 8 hex digits: changes whenever the file does. */

@@ -14,8 +14,6 @@ export interface DashboardEnv {
 /** Props every page passes to the layout through `c.render(content, props)`. */
 export interface PageProps {
   title: string;
-  /** Reload the page after this many seconds (`<meta http-equiv="refresh">`; a running run's page). */
-  refreshSeconds?: number;
 }
 
 declare module 'hono' {

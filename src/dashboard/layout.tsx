@@ -29,7 +29,7 @@ function isCurrent(path: string, current: string): boolean {
 }
 
 /** Every page: skip link, header with navigation and sign-out, the onboarding banner, main, footer. */
-function Page({ title, refreshSeconds, children }: PageProps & { children?: Child }, c: Context<DashboardEnv>) {
+function Page({ title, children }: PageProps & { children?: Child }, c: Context<DashboardEnv>) {
   const session = c.var.session;
   const current = c.req.path;
   return (
@@ -38,7 +38,6 @@ function Page({ title, refreshSeconds, children }: PageProps & { children?: Chil
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Recon`}</title>
-        {refreshSeconds ? <meta http-equiv="refresh" content={String(refreshSeconds)} /> : null}
         <link rel="stylesheet" href={assetUrl('dashboard.css')} />
         <script src={assetUrl('dashboard.js')} defer></script>
       </head>

@@ -1,7 +1,7 @@
 import { companyName } from '../db/companies.ts';
 import { listRuns as listRunRows, type RunSummary } from '../db/runs.ts';
 import { launchRun } from '../runs/launch.ts';
-import { AUDIT_STEPS } from '../runs/audit.ts';
+import { AUDIT_STEPS, STEP_TITLES } from '../runs/audit.ts';
 import type { RunInit } from '../durable-objects/run-object.ts';
 import { RUN_KINDS, RUN_STATUSES, type RunKind, type RunRecord, type RunStatus } from '../runs/types.ts';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { DomainError, rateLimited } from '../ground/errors.ts';
 import { readPageToken, signPageToken } from '../ground/page-token.ts';
 import { assertScope } from '../ground/scopes.ts';
 import type { AuditInput, GtmAuditInput } from './command-inputs.ts';
-import { GTM_AUDIT_AREAS } from '../runs/gtm-audit.ts';
+import { AREAS, GTM_AUDIT_AREAS, type GtmArea } from '../runs/gtm-audit.ts';
 import type { SalesProfile } from '../ground/schemas/profile.ts';
 
 /**
@@ -148,6 +148,34 @@ export function viewOf(run: RunRecord): RunView {
 /** GET /api/v1/runs/{kind}/{id}, the run-status tool, and MCP tasks (which know only the id: kind undefined). */
 export async function getRun(ctx: CoreContext, kind: string | undefined, id: string): Promise<RunView> {
   return viewOf((await readRun(ctx, kind, id)).run);
+}
+
+/** One line of a finished audit's scorecard: the step (area), its title and its score (0-100; null: not scored). */
+export interface ScoreLine {
+  step: string;
+  title: string;
+  score: number | null;
+}
+
+/** What a scorecard says for a step without a score, by run kind (as the report's markdown says it). */
+export const UNSCORED: Readonly<Record<RunKind, string>> = { 'gtm-audit': 'no evidence found', audit: 'n/a', 'site-read': 'n/a' };
+
+/**
+ * The scorecard of a run, as data: each step that finished with an output, in the report's order,
+ * with the title and score the report's scorecard table shows (runs/report.ts). Empty for a
+ * site read and for a run with no step done.
+ */
+export function scorecardOf(run: RunRecord): ScoreLine[] {
+  if (run.kind === 'site-read') return [];
+  const title = (step: string) =>
+    (run.kind === 'gtm-audit' ? AREAS[step as GtmArea]?.title : STEP_TITLES[step as keyof typeof STEP_TITLES]) ?? step;
+  return run.steps.filter((s) => s.status === 'done' && s.output).map((s) => ({ step: s.name, title: title(s.name), score: s.output!.score }));
+}
+
+/** A run as getRun answers it, with its scorecard as data (the dashboard draws it as a chart). */
+export async function getRunWithScorecard(ctx: CoreContext, kind: string | undefined, id: string): Promise<{ view: RunView; scorecard: ScoreLine[] }> {
+  const { run } = await readRun(ctx, kind, id);
+  return { view: viewOf(run), scorecard: scorecardOf(run) };
 }
 
 /** DELETE /api/v1/runs/{kind}/{id}: cancels a running run; a finished one is returned unchanged. */

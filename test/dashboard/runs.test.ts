@@ -60,24 +60,166 @@ describe('the runs page', () => {
     expect(finished.html).not.toContain('http-equiv="refresh"');
   });
 
-  it('shows a running run with its progress, reloading itself, and its report once it has finished', async () => {
+  it('shows a running run with its progress bar (steps done of total), a reload link and a cancel button, and its report once it has finished', async () => {
     const mine = await dashboardOrganization();
     await importMarket(mine.key);
     const run = await heldRun(mine.org.id);
     const running = await page(mine.browser, `/dashboard/runs/${run.id}`);
     expect(running.status).toBe(200);
-    expect(running.html).toContain('<meta http-equiv="refresh" content="3"/>');
-    expect(running.html).toContain('<p role="status">Running gtm-audit for acme.com: step 1 of 2 (pricing) <progress max="2" value="0" aria-label="Progress">0 of 2</progress></p>');
+    // No meta refresh (axe counts it as critical): the script polls, and a link reloads without scripts.
+    expect(running.html).not.toContain('http-equiv="refresh"');
+    expect(running.html).toContain(`<section aria-labelledby="progress-title" class="run-progress" data-run-progress="/dashboard/runs/${run.id}/progress">`);
+    expect(running.html).toContain('<p role="status" data-run-line="">Running gtm-audit for acme.com: step 1 of 2 (pricing)</p>');
+    expect(running.html).toContain('<progress max="2" value="0" aria-label="Steps done">0 of 2</progress>');
+    expect(running.html).toContain(`<a href="/dashboard/runs/${run.id}">reload the page</a>`);
+    expect(running.html).toContain(`<form method="post" action="/dashboard/runs/${run.id}/cancel"><button type="submit" class="danger">Cancel this run</button></form>`);
     expect(running.html).toContain('<dt>Status</dt><dd>running</dd>');
     expect(running.html).toContain('<dt>Finished</dt><dd>—</dd>');
     expect(running.html).not.toContain('<article');
+    expect(running.html).not.toContain('<svg');
+    expectOnlyDashboardScript(running.html);
 
     run.release();
     await finishRun(run.id);
     const finished = await page(mine.browser, `/dashboard/runs/${run.id}`);
-    expect(finished.html).not.toContain('http-equiv="refresh"');
     expect(finished.html).toContain('<dt>Status</dt><dd>completed</dd>');
+    expect(finished.html).not.toContain('data-run-progress');
+    expect(finished.html).not.toContain('/cancel"');
     expect(finished.html).toContain('<article class="markdown" aria-label="Report"><h2>GTM audit: Acme Analytics</h2>');
+  });
+
+  it('answers the progress of a run as JSON for the page script: steps done of total, the status line, when to ask again', async () => {
+    const mine = await dashboardOrganization();
+    await importMarket(mine.key);
+    const run = await heldRun(mine.org.id, ['pricing', 'icp', 'content']);
+    const response = await mine.browser.get(`/dashboard/runs/${run.id}/progress`, { Accept: 'application/json' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(await response.json()).toEqual({
+      id: run.id,
+      kind: 'gtm-audit',
+      status: 'running',
+      stepsDone: 0,
+      stepsTotal: 3,
+      line: 'Running gtm-audit for acme.com: step 1 of 3 (pricing)',
+      retryAfter: 2,
+    });
+    run.release();
+    await finishRun(run.id);
+    const done = await (await mine.browser.get(`/dashboard/runs/${run.id}/progress`)).json();
+    expect(done).toEqual({ id: run.id, kind: 'gtm-audit', status: 'completed', stepsDone: 3, stepsTotal: 3, line: '', retryAfter: null });
+
+    // Another organization's run is not found; a visitor without a session is sent to sign in.
+    const other = await dashboardOrganization();
+    expect((await other.browser.get(`/dashboard/runs/${run.id}/progress`)).status).toBe(404);
+    const anonymous = await new Browser().get(`/dashboard/runs/${run.id}/progress`);
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get('Location')).toBe(`/dashboard/sign-in?next=${encodeURIComponent(`/dashboard/runs/${run.id}/progress`)}`);
+  });
+
+  it('cancels a running run from its page (a form post from this site only), keeping what was done', async () => {
+    const mine = await dashboardOrganization();
+    await importMarket(mine.key);
+    const run = await heldRun(mine.org.id);
+    const forged = await mine.browser.post(`/dashboard/runs/${run.id}/cancel`, {}, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
+    expect(forged.status).toBe(403);
+    expect((await (await mine.browser.get(`/dashboard/runs/${run.id}/progress`)).json()).status).toBe('running');
+    const other = await dashboardOrganization();
+    expect((await other.browser.post(`/dashboard/runs/${run.id}/cancel`)).status).toBe(404);
+    expect((await (await mine.browser.get(`/dashboard/runs/${run.id}/progress`)).json()).status).toBe('running');
+
+    const cancelled = await mine.browser.post(`/dashboard/runs/${run.id}/cancel`);
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get('Location')).toBe(`/dashboard/runs/${run.id}`);
+    const shown = await page(mine.browser, `/dashboard/runs/${run.id}`);
+    expect(shown.html).toContain('<dt>Status</dt><dd>cancelled</dd>');
+    expect(shown.html).toContain('Cancelled</strong> after 0 of 2 steps');
+    expect((await call(`/api/v1/runs/gtm-audit/${run.id}`, { key: mine.key })).headers.get('X-Run-Status')).toBe('cancelled');
+    run.release();
+  });
+
+  it('starts a gtm-audit from the form with a company and focus areas, as the API does, and opens its page', async () => {
+    const mine = await dashboardOrganization();
+    await importMarket(mine.key);
+    const list = await page(mine.browser, '/dashboard/runs');
+    expect(list.html).toContain('<form method="post" action="/dashboard/runs/gtm-audit" novalidate="">');
+    expect(list.html).toContain('<label for="field-company">Company domain</label>');
+    expect(list.html).toContain('<input type="checkbox" name="focus" value="pricing" id="focus-pricing" checked=""/> <label for="focus-pricing">Pricing</label>');
+
+    const started = await mine.browser.post('/dashboard/runs/gtm-audit', { company: ' acme.com ', focus: ['pricing', 'positioning'] });
+    expect(started.status).toBe(303);
+    const id = /^\/dashboard\/runs\/([0-9a-f]{64})$/.exec(started.headers.get('Location')!)![1]!;
+    expect(await count("SELECT count(*) AS n FROM runs WHERE id = ? AND organization_id = ? AND kind = 'gtm-audit'", id, mine.org.id)).toBe(1);
+    // The run the API sees: the same arguments, one step per area asked for, in the order asked.
+    const progress = await (await mine.browser.get(`/dashboard/runs/${id}/progress`)).json();
+    expect(progress).toMatchObject({ id, kind: 'gtm-audit', stepsTotal: 2 });
+    const listed = (await (await call('/api/v1/runs?kind=gtm-audit', { key: mine.key, headers: { Accept: 'application/json' } })).json()) as { runs: { id: string; args: Record<string, unknown> }[] };
+    expect(listed.runs.find((run) => run.id === id)?.args).toMatchObject({ company: 'acme.com', focus: ['pricing', 'positioning'] });
+    await finishRun(id);
+    const finished = await page(mine.browser, `/dashboard/runs/${id}`);
+    expect(finished.html).toContain('<h1>GTM audit of acme.com</h1>');
+    expect(finished.html).toContain('<dt>Status</dt><dd>completed</dd>');
+  });
+
+  it('starts a gtm-audit of your own company over every area when the company is empty and no area is checked', async () => {
+    const mine = await dashboardOrganization();
+    const started = await mine.browser.post('/dashboard/runs/gtm-audit', { company: '' });
+    expect(started.status).toBe(303);
+    const id = /([0-9a-f]{64})$/.exec(started.headers.get('Location')!)![1]!;
+    const progress = await (await mine.browser.get(`/dashboard/runs/${id}/progress`)).json();
+    expect(progress).toMatchObject({ kind: 'gtm-audit', stepsTotal: 6 });
+    const shown = await page(mine.browser, `/dashboard/runs/${id}`);
+    // The sales profile's own domain (FINISHED_PROFILE).
+    expect(shown.html).toContain('<dt>Target</dt><dd>acme.com</dd>');
+  });
+
+  it('refuses a gtm-audit with a company that is not a domain or an unknown area (400, the message beside the field), writing no run', async () => {
+    const mine = await dashboardOrganization();
+    const refused = await mine.browser.post('/dashboard/runs/gtm-audit', { company: 'not a <b>domain</b>', focus: ['pricing', 'astrology'] });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain('<div class="alert alert-error" role="alert" tabindex="-1" id="form-errors">');
+    expect(html).toMatch(/<p class="error" id="field-company-error">[^<]*domain[^<]*<\/p>/);
+    expect(html).toContain('aria-invalid="true"');
+    expect(html).toContain('<p class="error" id="focus-error">');
+    // What was typed comes back, as text.
+    expect(html).toContain('value="not a &lt;b&gt;domain&lt;/b&gt;"');
+    expect(await count('SELECT count(*) AS n FROM runs WHERE organization_id = ?', mine.org.id)).toBe(0);
+
+    const notOnboarded = await dashboardOrganization({ onboarded: false });
+    const early = await notOnboarded.browser.post('/dashboard/runs/gtm-audit', { company: 'acme.com' });
+    expect(early.status).toBe(428);
+    expect(await early.text()).toContain('/dashboard/onboarding');
+    const forged = await mine.browser.post('/dashboard/runs/gtm-audit', { company: 'acme.com' }, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
+    expect(forged.status).toBe(403);
+    expect(await count('SELECT count(*) AS n FROM runs WHERE organization_id IN (?, ?)', mine.org.id, notOnboarded.org.id)).toBe(0);
+  });
+
+  it("draws a finished gtm-audit's scorecard as an SVG bar chart with role, name and a text equivalent matching the report", async () => {
+    const mine = await dashboardOrganization();
+    await importMarket(mine.key);
+    const id = await startGtmAudit(mine.key, ['pricing', 'icp', 'positioning']);
+    await finishRun(id);
+    const markdown = await (await call(`/api/v1/runs/gtm-audit/${id}`, { key: mine.key })).text();
+    const card = markdown.slice(markdown.indexOf('## Scorecard'), markdown.indexOf('\n## ', markdown.indexOf('## Scorecard') + 3));
+    const rows = [...card.matchAll(/^\| ([^|]+?) \| ([^|]+?) \|/gm)].map((m) => [m[1]!, m[2]!]).filter(([area]) => area !== 'Area' && area !== '---');
+    expect(rows.map(([area]) => area)).toEqual(['Pricing', 'Ideal customer profile', 'Positioning']);
+
+    const { html } = await page(mine.browser, `/dashboard/runs/${id}`);
+    const svg = /<svg\b[^>]*>[\s\S]*?<\/svg>/.exec(html)![0];
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" role="img" aria-label="Scores of the GTM audit of acme.com, out of 100" /);
+    expect(svg).toContain('<title>Scores of the GTM audit of acme.com, out of 100</title>');
+    for (const [area, score] of rows) {
+      expect(svg).toContain(`>${area}</text>`);
+      expect(svg).toContain(`>${score}</text>`);
+    }
+    // One filled bar per scored area.
+    expect(svg.match(/<rect class="bar"/g)?.length ?? 0).toBe(rows.filter(([, score]) => score !== 'no evidence found').length);
+    expect(html).toContain(`<figcaption>Scores out of 100, by area: ${rows.map(([area, score]) => `${area}: ${score}`).join('; ')}.</figcaption>`);
+    // The chart comes before the report, and the page still runs only the dashboard's script.
+    expect(html.indexOf('<svg')).toBeLessThan(html.indexOf('<article class="markdown"'));
+    expectOnlyDashboardScript(html);
   });
 
   it('refuses to start an audit before the sales profile is finished (428, the page says where), writing no run', async () => {

@@ -3,18 +3,25 @@ import { Hono, type Context } from 'hono';
 import { DomainError } from '../../ground/errors.ts';
 import { coreContextFor } from '../../operations/account.ts';
 import { auditShortcut } from '../../operations/audit-shortcut.ts';
-import { getRun, listRuns, type RunView } from '../../operations/runs.ts';
-import { ErrorAlert, NextPage, when } from '../components.tsx';
+import { GTM_AUDIT_AREAS, AREAS } from '../../runs/gtm-audit.ts';
+import { executeCommand } from '../../operations/commands.ts';
+import { cancelRun, getRun, getRunWithScorecard, listRuns, UNSCORED, type RunView, type ScoreLine } from '../../operations/runs.ts';
+import { barChart, chartSentence, type BarChartOptions } from '../charts.ts';
+import { ErrorAlert, ErrorSummary, Field, NextPage, when } from '../components.tsx';
 import type { DashboardEnv } from '../env.ts';
-import { readForm } from '../form.ts';
+import { all, formErrors, readForm, text, type FormErrors } from '../form.ts';
 import { renderMarkdown } from '../markdown.ts';
 import { accountContext, refusedWith } from '../status.ts';
 
 /**
- * Runs (issue 14, part 4): the organization's asynchronous runs (gtm-audit and audit) through
- * operations/runs.ts, each opening its report rendered from markdown (markdown.ts, safe for
- * untrusted text), and a button that starts the organization audit (operations/audit-shortcut.ts,
- * the operation behind POST /api/v1/audit). A running run's page reloads itself every few seconds.
+ * Runs (issue 14, part 4; issue 26, part 3): the organization's asynchronous runs (gtm-audit and
+ * audit) through operations/runs.ts. Two forms start them through the operations the API calls
+ * (`gtm-audit` with a company and focus areas, as POST /api/v1/commands/gtm-audit takes them;
+ * the organization audit as POST /api/v1/audit). A running run's page shows a `<progress>` bar
+ * of steps done of steps in all and a cancel button; with scripts on, dashboard.js polls
+ * `GET /dashboard/runs/{id}/progress` (JSON) and reloads the page once the run has finished,
+ * without scripts a reload link does. A finished run shows its report rendered from markdown
+ * (markdown.ts) and its scorecard drawn as an SVG bar chart (charts.ts) with a text equivalent.
  */
 export const runs = new Hono<DashboardEnv>();
 
@@ -22,8 +29,7 @@ type RunSummary = Awaited<ReturnType<typeof listRuns>>['runs'][number];
 
 const PATH = '/dashboard/runs';
 const PAGE_SIZE = 25;
-/** How often a running run's page reloads itself (the API's Retry-After is 2 s; people need less). */
-export const RUN_REFRESH_SECONDS = 3;
+const GTM_FIELDS = ['company', 'focus'] as const;
 
 function Progress({ done, total, label }: { done: number; total: number; label: string }) {
   return (
@@ -34,7 +40,7 @@ function Progress({ done, total, label }: { done: number; total: number; label: 
 }
 
 function RunTable({ list }: { list: RunSummary[] }) {
-  if (list.length === 0) return <p>No runs yet. Start an audit below, or a gtm-audit through the API or MCP.</p>;
+  if (list.length === 0) return <p>No runs yet. Start a GTM audit or an audit above.</p>;
   return (
     <table>
       <caption class="muted">Your organization's runs, newest first.</caption>
@@ -73,10 +79,48 @@ function RunTable({ list }: { list: RunSummary[] }) {
   );
 }
 
-function RunsPage({ list, nextCursor, error }: { list: RunSummary[]; nextCursor: string | null; error?: string }) {
+interface GtmValues {
+  company: string;
+  focus: string[];
+}
+
+/** The gtm-audit form: a company (default: your own) and the areas to audit (none checked: every area). */
+function GtmAuditForm({ values, errors }: { values?: GtmValues; errors?: FormErrors }) {
+  const chosen = values?.focus ?? [...GTM_AUDIT_AREAS];
+  const focusError = errors?.fields.focus;
+  return (
+    <section aria-labelledby="gtm-title">
+      <h2 id="gtm-title">Audit a company's go-to-market</h2>
+      <p>Scores positioning, ideal customers, pricing, channels, competition and content from the sources in your knowledge base, each point cited. It runs in the background.</p>
+      <ErrorSummary errors={errors} />
+      <form method="post" action={`${PATH}/gtm-audit`} novalidate>
+        <Field name="company" label="Company domain" hint="A domain such as acme.com; leave empty to audit your own company." value={values?.company} errors={errors} maxlength={253} />
+        <fieldset aria-describedby={focusError ? 'focus-error' : undefined}>
+          <legend>Areas to audit</legend>
+          {focusError ? (
+            <p class="error" id="focus-error">
+              {focusError}
+            </p>
+          ) : null}
+          {GTM_AUDIT_AREAS.map((area) => (
+            <div>
+              <input type="checkbox" name="focus" value={area} id={`focus-${area}`} checked={chosen.includes(area)} />{' '}
+              <label for={`focus-${area}`}>{AREAS[area].title}</label>
+            </div>
+          ))}
+          <p class="hint">None checked: every area.</p>
+        </fieldset>
+        <button type="submit">Start a GTM audit</button>
+      </form>
+    </section>
+  );
+}
+
+function RunsPage(props: { list: RunSummary[]; nextCursor: string | null; error?: string; gtm?: { values: GtmValues; errors: FormErrors } }) {
   return (
     <>
-      <ErrorAlert message={error} />
+      <ErrorAlert message={props.error} />
+      <GtmAuditForm values={props.gtm?.values} errors={props.gtm?.errors} />
       <section aria-labelledby="start-title">
         <h2 id="start-title">Audit your organization</h2>
         <p>The audit checks your sales profile, your data and your setup, and writes a report with fixes. It runs in the background.</p>
@@ -85,16 +129,16 @@ function RunsPage({ list, nextCursor, error }: { list: RunSummary[]; nextCursor:
         </form>
       </section>
       <h2>Runs</h2>
-      <RunTable list={list} />
-      <NextPage path={PATH} cursor={nextCursor} label="Older runs" />
+      <RunTable list={props.list} />
+      <NextPage path={PATH} cursor={props.nextCursor} label="Older runs" />
     </>
   );
 }
 
-async function listPage(c: Context<DashboardEnv>, error?: string) {
+async function listPage(c: Context<DashboardEnv>, options: { error?: string; gtm?: { values: GtmValues; errors: FormErrors } } = {}) {
   const ctx = coreContextFor(accountContext(c));
   const page = await listRuns(ctx, PAGE_SIZE, c.req.query('cursor') || undefined);
-  return c.render(<RunsPage list={page.runs} nextCursor={page.nextCursor} error={error} />, { title: 'Runs' });
+  return c.render(<RunsPage list={page.runs} nextCursor={page.nextCursor} {...options} />, { title: 'Runs' });
 }
 
 runs.get('/', (c) => listPage(c));
@@ -109,12 +153,49 @@ runs.post('/audit', async (c) => {
     // 428 (the sales profile is not finished) and 429 (three runs going) are shown on the list.
     if (!(error instanceof DomainError) || error.code === 'internal') throw error;
     refusedWith(c, error);
-    return listPage(c, error.message);
+    return listPage(c, { error: error.message });
   }
 });
 
-function RunPage({ run }: { run: RunView }) {
+/** Starts a gtm-audit through the `gtm-audit` command, the operation behind POST /api/v1/commands/gtm-audit. */
+runs.post('/gtm-audit', async (c) => {
+  const form = await readForm(c);
+  const values: GtmValues = { company: text(form, 'company').trim(), focus: all(form, 'focus') };
+  try {
+    const input = { ...(values.company ? { company: values.company } : {}), ...(values.focus.length ? { focus: values.focus } : {}) };
+    const started = await executeCommand(coreContextFor(accountContext(c)), 'gtm-audit', input);
+    if (started.mode !== 'async') throw new Error('the gtm-audit answered synchronously');
+    return c.redirect(`${PATH}/${started.run.id}`, 303);
+  } catch (error) {
+    // 400 (a field), 428 (the sales profile is not finished) and 429 (three runs going) are shown on the form.
+    const errors = formErrors(error, GTM_FIELDS);
+    refusedWith(c, error);
+    return listPage(c, { gtm: { values, errors } });
+  }
+});
+
+/** The scorecard as a bar chart (out of 100) with its text equivalent beside it. */
+function Scorecard({ run, scorecard }: { run: RunView; scorecard: ScoreLine[] }) {
+  const options: BarChartOptions = {
+    title: `Scores of the ${run.kind === 'audit' ? 'audit' : 'GTM audit'} of ${run.target}, out of 100`,
+    max: 100,
+    missing: UNSCORED[run.kind],
+  };
+  const bars = scorecard.map((line) => ({ label: line.title, value: line.score }));
+  return (
+    <section aria-labelledby="scores-title">
+      <h2 id="scores-title">Scores</h2>
+      <figure class="chart">
+        <div dangerouslySetInnerHTML={{ __html: barChart(bars, options) }} />
+        <figcaption>Scores out of 100, by area: {chartSentence(bars, options)}</figcaption>
+      </figure>
+    </section>
+  );
+}
+
+function RunPage({ run, scorecard }: { run: RunView; scorecard: ScoreLine[] }) {
   const running = run.status === 'running';
+  const self = `${PATH}/${run.id}`;
   return (
     <>
       <p>
@@ -137,22 +218,60 @@ function RunPage({ run }: { run: RunView }) {
         </dd>
       </dl>
       {running ? (
-        <section aria-labelledby="progress-title">
+        <section aria-labelledby="progress-title" class="run-progress" data-run-progress={`${self}/progress`}>
           <h2 id="progress-title">Progress</h2>
-          <p role="status">
-            {run.markdown.trim()} <Progress done={run.stepsDone} total={run.stepsTotal} label="Progress" />
+          <p role="status" data-run-line="">
+            {run.markdown.trim()}
           </p>
-          <p class="muted">This page reloads every {RUN_REFRESH_SECONDS} seconds until the run has finished.</p>
+          <p>
+            <Progress done={run.stepsDone} total={run.stepsTotal} label="Steps done" />
+          </p>
+          <p class="muted">
+            This page follows the run and shows the report when it is ready. If it does not (scripts off), <a href={self}>reload the page</a>.
+          </p>
+          <form method="post" action={`${self}/cancel`}>
+            <button type="submit" class="danger">
+              Cancel this run
+            </button>
+          </form>
         </section>
       ) : (
-        <article class="markdown" aria-label="Report" dangerouslySetInnerHTML={{ __html: renderMarkdown(run.markdown) }} />
+        <>
+          {scorecard.length ? <Scorecard run={run} scorecard={scorecard} /> : null}
+          <article class="markdown" aria-label="Report" dangerouslySetInnerHTML={{ __html: renderMarkdown(run.markdown) }} />
+        </>
       )}
     </>
   );
 }
 
 runs.get('/:id', async (c) => {
+  const { view, scorecard } = await getRunWithScorecard(coreContextFor(accountContext(c)), undefined, c.req.param('id'));
+  const title = `${view.kind === 'audit' ? 'Audit' : 'GTM audit'} of ${view.target}`;
+  return c.render(<RunPage run={view} scorecard={scorecard} />, { title });
+});
+
+/**
+ * What a running run's page polls (dashboard.js): its status, steps done of steps in all, the
+ * status line and when to ask again. 404 as the page for another organization's run.
+ */
+runs.get('/:id/progress', async (c) => {
   const run = await getRun(coreContextFor(accountContext(c)), undefined, c.req.param('id'));
-  const title = `${run.kind === 'audit' ? 'Audit' : 'GTM audit'} of ${run.target}`;
-  return c.render(<RunPage run={run} />, { title, refreshSeconds: run.status === 'running' ? RUN_REFRESH_SECONDS : undefined });
+  return c.json({
+    id: run.id,
+    kind: run.kind,
+    status: run.status,
+    stepsDone: run.stepsDone,
+    stepsTotal: run.stepsTotal,
+    line: run.status === 'running' ? run.markdown.trim() : '',
+    retryAfter: run.retryAfter ?? null,
+  });
+});
+
+/** Cancels a running run (DELETE /api/v1/runs/{kind}/{id}'s operation); a finished one is left as it is. */
+runs.post('/:id/cancel', async (c) => {
+  await readForm(c);
+  const id = c.req.param('id');
+  await cancelRun(coreContextFor(accountContext(c)), undefined, id);
+  return c.redirect(`${PATH}/${id}`, 303);
 });
