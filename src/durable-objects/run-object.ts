@@ -1,4 +1,5 @@
 import { Agent, type Schedule } from 'agents';
+import { readConfig } from '../ground/config.ts';
 import { logEvent } from '../ground/log.ts';
 import { mirrorRun } from '../db/runs.ts';
 import { clearScratch, createRunTables, LEGACY_RUN_KEY, readRun, readRunStatus, readScratch, writeRun, writeScratch } from '../db/run-object-storage.ts';
@@ -40,12 +41,15 @@ export class RunObject extends Agent {
   plans: Record<RunKind, RunPlan> = RUN_PLANS;
   /** Writes the run's summary row in D1; a test may wrap it to make one write land late. */
   mirror: (db: D1Database, run: RunRecord) => Promise<void> = mirrorRun;
+  /** The pause between one step and the next (RUN_STEP_PAUSE_MS; 0: none), in ms; a test may set it on one instance. */
+  stepPauseMs: number;
 
   /** The `advance` running in this instance, if any: a second delivery meanwhile leaves the steps to it. */
   private advancing: Promise<void> | null = null;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
+    this.stepPauseMs = readConfig(env).RUN_STEP_PAUSE_MS;
     // Synchronous, before anything can start the lifecycle (which reads the name).
     if (ctx.id.name === undefined && ctx.storage.kv.get(STORED_NAME_KEY) === undefined) ctx.storage.kv.put(STORED_NAME_KEY, ctx.id.toString());
   }
@@ -194,7 +198,12 @@ export class RunObject extends Agent {
         step.finishedAt = new Date().toISOString();
       });
       if (!stored) return false;
-      if (stored.steps.some((s) => s.status === 'pending')) return true;
+      if (stored.steps.some((s) => s.status === 'pending')) {
+        if (this.stepPauseMs <= 0) return true;
+        // The schedule counts in whole seconds: round up, so the pause is never shorter than asked.
+        await this.schedule(new Date(Math.ceil((Date.now() + this.stepPauseMs) / 1000) * 1000), 'advance');
+        return false;
+      }
       await this.finish();
       return false;
     }

@@ -114,6 +114,10 @@ const ConfigSchema = z.object({
   // Site reads: the least time between two requests to one site, in ms (a site's Crawl-delay, when
   // longer, wins). 1 s by default; tests and the benchmark lower it on loopback.
   SITE_READ_MIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  // Runs: a pause between one step of an audit and the next, in ms (0, the default: none). Development
+  // and tests only, never in wrangler.toml: the browser suite sets it so a run's progress bar can be
+  // watched moving on the dashboard, as a slow step would make it move.
+  RUN_STEP_PAUSE_MS: z.coerce.number().int().min(0).max(10_000).default(0),
   // Site reads: the deadline of one page (robots.txt, a sitemap), redirects and body included, in ms.
   // 10 s by default and at most (the page fetcher's own bound); tests lower it to reach a slow page's
   // deadline in seconds, as they lower SITE_READ_MIN_DELAY_MS.
