@@ -1,8 +1,8 @@
 /**
  * The part of dashboard.js (assets.ts) that keeps a running run's page up to date without a
  * reload: on a page with `<section data-run-progress="/dashboard/runs/{id}/progress">`, it polls
- * that JSON every few seconds (the run's `retryAfter`), moves the `<progress>` bar and the status
- * line, and reloads the page once the run has finished, so the report shows. Without scripts the
+ * that JSON every few seconds (the run's `retryAfter`), moves the `<progress>` bar, its count and
+ * the status line, and reloads the page once the run has finished, so the report shows. Without scripts the
  * page offers a reload link instead. Same-origin fetch only (the CSP's connect-src 'self').
  */
 export const RUN_PROGRESS_JS = `
@@ -13,6 +13,7 @@ document.addEventListener('DOMContentLoaded', function () {
   var url = box.getAttribute('data-run-progress');
   var bar = box.querySelector('progress');
   var line = box.querySelector('[data-run-line]');
+  var count = box.querySelector('[data-run-count]');
   var failures = 0;
   function later(seconds) { setTimeout(poll, Math.min(Math.max(seconds || 2, 1), 30) * 1000); }
   function poll() {
@@ -29,6 +30,7 @@ document.addEventListener('DOMContentLoaded', function () {
           bar.value = run.stepsDone;
           bar.textContent = run.stepsDone + ' of ' + run.stepsTotal;
         }
+        if (count) count.textContent = run.stepsDone + ' of ' + run.stepsTotal + ' steps done';
         if (line && line.textContent !== run.line) line.textContent = run.line;
         later(run.retryAfter);
       })

@@ -1,6 +1,7 @@
 /**
  * The dashboard's runs, watches, approvals and objects pages in real headless Chromium against the
- * real dev server: approve a request, start an audit and read it when it completes, read a report
+ * real dev server: approve a request, start an audit and read it when it completes, start a
+ * gtm-audit from the form and watch its progress bar move to the report and its chart, read a report
  * quoting a source with a script in it (which must not run), cancel a watch, search objects. A
  * screenshot of each page is saved (test-results/screenshots/, names starting with `pages-`).
  */
@@ -17,7 +18,8 @@ const consoleErrors: string[] = [];
 const pwned: string[] = [];
 
 beforeAll(async () => {
-  server = await startDevServer({ knowledgeBase: false });
+  // A pause between a run's steps (2-3 s, as the schedule rounds up to whole seconds), so the progress bar can be seen moving.
+  server = await startDevServer({ knowledgeBase: false, vars: { RUN_STEP_PAUSE_MS: '2000' } });
   browser = await launchChromium();
   page = await (await browser.newContext()).newPage();
   page.on('console', (message) => {
@@ -127,21 +129,57 @@ describe('runs, watches, approvals and objects in Chromium', () => {
     await screenshot(page, 'pages-03-approvals-history');
   });
 
-  test('start an audit with the button and read it once it has completed (the page reloads itself)', async () => {
+  test('start an audit with the button and read it once it has completed (the page follows the run)', async () => {
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Runs' }).click();
     await screenshot(page, 'pages-04-runs-empty');
     await page.getByRole('button', { name: 'Start an audit' }).click();
     await page.waitForURL(/\/dashboard\/runs\/[0-9a-f]{64}$/);
     await screenshot(page, 'pages-05-run-started');
-    // Running: the page reloads every 3 s until the report is there.
+    // Running: dashboard.js polls the run's progress and reloads the page once the report is there.
     await page.getByRole('article', { name: 'Report' }).waitFor({ timeout: 60_000 });
     expect(await page.locator('dd').nth(2).textContent()).toBe('completed');
-    expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toBe('Organization audit: Initech Labs');
+    expect(await page.getByRole('article', { name: 'Report' }).getByRole('heading', { level: 2 }).first().textContent()).toBe('Organization audit: Initech Labs');
+    expect(await page.getByRole('img', { name: 'Scores of the audit of Initech Labs, out of 100' }).count()).toBe(1);
     await screenshot(page, 'pages-06-run-completed');
 
     await page.getByRole('link', { name: 'All runs' }).click();
     await page.getByRole('cell', { name: 'completed', exact: true }).waitFor();
     await screenshot(page, 'pages-07-runs-list');
+  });
+
+  test('start a gtm-audit from the form: a progress bar of steps done that moves without a reload, then the report and its scorecard chart', async () => {
+    await page.goto(`${server.url}/dashboard/runs`);
+    await page.getByLabel('Company domain').fill('initech.example');
+    for (const area of ['Channels', 'Content']) await page.getByLabel(area, { exact: true }).uncheck();
+    await page.getByRole('button', { name: 'Start a GTM audit' }).click();
+    await page.waitForURL(/\/dashboard\/runs\/[0-9a-f]{64}$/);
+    // Running (steps 2 s apart): steps done of the four areas asked for.
+    const bar = page.getByRole('progressbar', { name: 'Steps done' });
+    await bar.waitFor();
+    expect(await bar.getAttribute('max')).toBe('4');
+    const first = await bar.evaluate((element) => (element as HTMLProgressElement).value);
+    expect(first).toBeLessThan(4);
+    expect(await page.getByRole('status').textContent()).toMatch(/^Running gtm-audit for initech\.example: step \d of 4/);
+    await screenshot(page, 'pages-06a-gtm-audit-running');
+    // dashboard.js moves the bar without reloading the page (a mark set on this window survives).
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await page.waitForFunction((before) => {
+      const progress = document.querySelector('progress[aria-label="Steps done"]') as HTMLProgressElement | null;
+      return progress !== null && progress.value > before;
+    }, first, { timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await screenshot(page, 'pages-06b-gtm-audit-progress');
+
+    // Once it has finished, the page reloads itself with the report and the scorecard drawn.
+    await page.getByRole('article', { name: 'Report' }).waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('GTM audit of initech.example');
+    const chart = page.getByRole('img', { name: 'Scores of the GTM audit of initech.example, out of 100' });
+    await chart.waitFor();
+    expect(await chart.evaluate((svg) => svg.tagName.toLowerCase())).toBe('svg');
+    const caption = (await page.locator('figure.chart figcaption').textContent())!;
+    expect(caption).toMatch(/^Scores out of 100, by area: Positioning: [^;]+; Ideal customer profile: [^;]+; Pricing: [^;]+; Competition: [^;]+\.$/);
+    await screenshot(page, 'pages-06c-gtm-audit-scorecard');
+    expect(consoleErrors).toEqual([]);
   });
 
   test("a report quoting a source's <script>, <img onerror> and javascript: link runs none of them", async () => {

@@ -70,7 +70,7 @@ describe('the runs page', () => {
     expect(running.html).not.toContain('http-equiv="refresh"');
     expect(running.html).toContain(`<section aria-labelledby="progress-title" class="run-progress" data-run-progress="/dashboard/runs/${run.id}/progress">`);
     expect(running.html).toContain('<p role="status" data-run-line="">Running gtm-audit for acme.com: step 1 of 2 (pricing)</p>');
-    expect(running.html).toContain('<progress max="2" value="0" aria-label="Steps done">0 of 2</progress>');
+    expect(running.html).toContain('<p><progress max="2" value="0" aria-label="Steps done">0 of 2</progress> <span data-run-count="">0 of 2 steps done</span></p>');
     expect(running.html).toContain(`<a href="/dashboard/runs/${run.id}">reload the page</a>`);
     expect(running.html).toContain(`<form method="post" action="/dashboard/runs/${run.id}/cancel"><button type="submit" class="danger">Cancel this run</button></form>`);
     expect(running.html).toContain('<dt>Status</dt><dd>running</dd>');
@@ -124,10 +124,10 @@ describe('the runs page', () => {
     const run = await heldRun(mine.org.id);
     const forged = await mine.browser.post(`/dashboard/runs/${run.id}/cancel`, {}, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
     expect(forged.status).toBe(403);
-    expect((await (await mine.browser.get(`/dashboard/runs/${run.id}/progress`)).json()).status).toBe('running');
+    expect((await (await mine.browser.get(`/dashboard/runs/${run.id}/progress`)).json<{ status: string }>()).status).toBe('running');
     const other = await dashboardOrganization();
     expect((await other.browser.post(`/dashboard/runs/${run.id}/cancel`)).status).toBe(404);
-    expect((await (await mine.browser.get(`/dashboard/runs/${run.id}/progress`)).json()).status).toBe('running');
+    expect((await (await mine.browser.get(`/dashboard/runs/${run.id}/progress`)).json<{ status: string }>()).status).toBe('running');
 
     const cancelled = await mine.browser.post(`/dashboard/runs/${run.id}/cancel`);
     expect(cancelled.status).toBe(303);

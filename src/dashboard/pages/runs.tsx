@@ -224,7 +224,8 @@ function RunPage({ run, scorecard }: { run: RunView; scorecard: ScoreLine[] }) {
             {run.markdown.trim()}
           </p>
           <p>
-            <Progress done={run.stepsDone} total={run.stepsTotal} label="Steps done" />
+            <Progress done={run.stepsDone} total={run.stepsTotal} label="Steps done" />{' '}
+            <span data-run-count="">{`${run.stepsDone} of ${run.stepsTotal} steps done`}</span>
           </p>
           <p class="muted">
             This page follows the run and shows the report when it is ready. If it does not (scripts off), <a href={self}>reload the page</a>.
