@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
-import { Browser, count } from './browser.ts';
+import { Browser, count, finishedProfileForm } from './browser.ts';
 import { dashboardOrganization, expectOnlyDashboardScript, finishRun, heldRun, page } from './pages.ts';
 
 async function startGtmAudit(key: string, focus = ['pricing']): Promise<string> {
@@ -219,6 +219,24 @@ describe('the runs page', () => {
     expect(html).toContain(`<figcaption>Scores out of 100, by area: ${rows.map(([area, score]) => `${area}: ${score}`).join('; ')}.</figcaption>`);
     // The chart comes before the report, and the page still runs only the dashboard's script.
     expect(html.indexOf('<svg')).toBeLessThan(html.indexOf('<article class="markdown"'));
+    expectOnlyDashboardScript(html);
+  });
+
+  it("draws the organization audit's scorecard too, a hostile company name escaped in the chart's name", async () => {
+    const mine = await dashboardOrganization();
+    const hostile = 'Acme <script>globalThis.pwned = 1</script> & "Co"';
+    expect((await mine.browser.post('/dashboard/onboarding', { ...finishedProfileForm(), companyName: hostile })).status).toBe(303);
+    const started = await mine.browser.post('/dashboard/runs/audit');
+    const id = /([0-9a-f]{64})$/.exec(started.headers.get('Location')!)![1]!;
+    await finishRun(id);
+    const { html } = await page(mine.browser, `/dashboard/runs/${id}`);
+    const escaped = 'Acme &lt;script&gt;globalThis.pwned = 1&lt;/script&gt; &amp; &quot;Co&quot;';
+    expect(html).toContain(`role="img" aria-label="Scores of the audit of ${escaped}, out of 100"`);
+    expect(html).toContain(`<title>Scores of the audit of ${escaped}, out of 100</title>`);
+    // One bar label per audit step, in the report's order.
+    const svg = /<svg\b[\s\S]*?<\/svg>/.exec(html)![0];
+    expect([...svg.matchAll(/text-anchor="end"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1])).toEqual(['Sales profile', 'Go-to-market', 'Data in the OMS', 'API keys', 'Approval requests', 'Research watches']);
+    expect(html).toMatch(/<figcaption>Scores out of 100, by area: Sales profile: (?:\d+\/100|n\/a); Go-to-market: /);
     expectOnlyDashboardScript(html);
   });
 
