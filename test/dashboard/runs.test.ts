@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
+import { startEarlyInWindow } from '../helpers/rate-window.ts';
 import { Browser, count, finishedProfileForm } from './browser.ts';
 import { dashboardOrganization, expectOnlyDashboardScript, finishRun, heldRun, page } from './pages.ts';
 
@@ -194,6 +195,22 @@ describe('the runs page', () => {
     const forged = await mine.browser.post('/dashboard/runs/gtm-audit', { company: 'acme.com' }, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
     expect(forged.status).toBe(403);
     expect(await count('SELECT count(*) AS n FROM runs WHERE organization_id IN (?, ?)', mine.org.id, notOnboarded.org.id)).toBe(0);
+  });
+
+  it("refuses a start past the minute's commands (429, shown on the page), as the API counts a key's, writing no run", async () => {
+    const mine = await dashboardOrganization();
+    // The person's command budget (60 a minute, wrangler.toml).
+    await startEarlyInWindow(10_000);
+    for (let i = 0; i < 60; i++) await env.COMMAND_RATE_LIMITER.limit({ key: mine.userId });
+    for (const [path, form] of [['/dashboard/runs/gtm-audit', { company: 'acme.com' }], ['/dashboard/runs/audit', {}]] as const) {
+      const limited = await mine.browser.post(path, form);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+      const html = await limited.text();
+      expect(html).toContain('role="alert"');
+      expect(html).toContain('used up its command calls for this minute');
+    }
+    expect(await count('SELECT count(*) AS n FROM runs WHERE organization_id = ?', mine.org.id)).toBe(0);
   });
 
   it("draws a finished gtm-audit's scorecard as an SVG bar chart with role, name and a text equivalent matching the report", async () => {

@@ -1,11 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
-import { enforceRateLimit } from '../../ground/rate-limit.ts';
-import { coreContextFor } from '../../operations/account.ts';
-import type { CommandResult } from '../../operations/command-definition.ts';
-import { invokeOperation, type OperationDefinition } from '../../operations/definition.ts';
-import { COMMAND_OPERATIONS } from '../../operations/registry/commands.ts';
 import { BriefArticle, briefPath } from '../brief-view.tsx';
+import { commandOperation, runFromForm } from '../command-call.ts';
 import { ErrorSummary, Field } from '../components.tsx';
 import type { DashboardEnv } from '../env.ts';
 import { formErrors, readForm, text, type FormErrors } from '../form.ts';
@@ -15,7 +11,7 @@ import { accountContext, refusedWith } from '../status.ts';
  * Research (issue 26, part 1): the `research` and `competitors` commands from a form, through the
  * very operations POST /api/v1/commands/{name} and the MCP tools call (operations/registry/
  * commands.ts, invokeOperation), after the same per-caller rate limit (the `commands` budget,
- * counted for the signed-in person). The answer is shown rendered (brief-view.tsx); a research
+ * counted for the signed-in person; command-call.ts). The answer is shown rendered (brief-view.tsx); a research
  * brief is also stored, and this page links it on the briefs page.
  */
 export const research = new Hono<DashboardEnv>();
@@ -26,23 +22,8 @@ const TIERS = [
   { value: 'base', label: 'Base: more sources and findings' },
 ] as const;
 
-/** The command operation the REST door serves at POST /api/v1/commands/{name}. */
-function commandOperation(name: string): OperationDefinition {
-  const operation = COMMAND_OPERATIONS.find((o) => o.rest?.path === `/commands/${name}`);
-  if (!operation) throw new Error(`no command operation ${name}`);
-  return operation;
-}
-
 const RESEARCH = commandOperation('research');
 const COMPETITORS = commandOperation('competitors');
-
-/** Runs a command operation for the signed-in person as the REST door does: rate limit, then the operation. */
-async function runFromForm(c: Context<DashboardEnv>, operation: OperationDefinition, name: string, input: Record<string, unknown>): Promise<CommandResult> {
-  const ctx = coreContextFor(accountContext(c));
-  await enforceRateLimit(c.env, ctx.principal, operation.bucket);
-  const { output } = await invokeOperation(ctx, operation, input, `arguments of ${name}`);
-  return output as CommandResult;
-}
 
 interface ResearchValues {
   topic: string;

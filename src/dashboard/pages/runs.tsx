@@ -4,9 +4,10 @@ import { DomainError } from '../../ground/errors.ts';
 import { coreContextFor } from '../../operations/account.ts';
 import { auditShortcut } from '../../operations/audit-shortcut.ts';
 import { GTM_AUDIT_AREAS, AREAS } from '../../runs/gtm-audit.ts';
-import { executeCommand } from '../../operations/commands.ts';
+import { enforceRateLimit } from '../../ground/rate-limit.ts';
 import { cancelRun, getRun, getRunWithScorecard, listRuns, UNSCORED, type RunView, type ScoreLine } from '../../operations/runs.ts';
 import { barChart, chartSentence, type BarChartOptions } from '../charts.ts';
+import { commandOperation, runFromForm } from '../command-call.ts';
 import { ErrorAlert, ErrorSummary, Field, NextPage, when } from '../components.tsx';
 import type { DashboardEnv } from '../env.ts';
 import { all, formErrors, readForm, text, type FormErrors } from '../form.ts';
@@ -15,9 +16,9 @@ import { accountContext, refusedWith } from '../status.ts';
 
 /**
  * Runs (issue 14, part 4; issue 26, part 3): the organization's asynchronous runs (gtm-audit and
- * audit) through operations/runs.ts. Two forms start them through the operations the API calls
- * (`gtm-audit` with a company and focus areas, as POST /api/v1/commands/gtm-audit takes them;
- * the organization audit as POST /api/v1/audit). A running run's page shows a `<progress>` bar
+ * audit) through operations/runs.ts. Two forms start them through the operations the API calls,
+ * after the same `commands` rate limit (`gtm-audit` with a company and focus areas, as
+ * POST /api/v1/commands/gtm-audit takes them; the organization audit as POST /api/v1/audit). A running run's page shows a `<progress>` bar
  * of steps done of steps in all and a cancel button; with scripts on, dashboard.js polls
  * `GET /dashboard/runs/{id}/progress` (JSON) and reloads the page once the run has finished,
  * without scripts a reload link does. A finished run shows its report rendered from markdown
@@ -30,6 +31,7 @@ type RunSummary = Awaited<ReturnType<typeof listRuns>>['runs'][number];
 const PATH = '/dashboard/runs';
 const PAGE_SIZE = 25;
 const GTM_FIELDS = ['company', 'focus'] as const;
+const GTM_AUDIT = commandOperation('gtm-audit');
 
 function Progress({ done, total, label }: { done: number; total: number; label: string }) {
   return (
@@ -146,24 +148,27 @@ runs.get('/', (c) => listPage(c));
 runs.post('/audit', async (c) => {
   await readForm(c);
   try {
-    const { started } = await auditShortcut(coreContextFor(accountContext(c)), {}, {});
+    const ctx = coreContextFor(accountContext(c));
+    // The commands budget, as POST /api/v1/audit spends it.
+    await enforceRateLimit(c.env, ctx.principal, 'commands');
+    const { started } = await auditShortcut(ctx, {}, {});
     if (started.mode !== 'async') throw new Error('the audit answered synchronously');
     return c.redirect(`${PATH}/${started.run.id}`, 303);
   } catch (error) {
-    // 428 (the sales profile is not finished) and 429 (three runs going) are shown on the list.
+    // 428 (the sales profile is not finished) and 429 (three runs going, or the rate limit) are shown on the list.
     if (!(error instanceof DomainError) || error.code === 'internal') throw error;
     refusedWith(c, error);
     return listPage(c, { error: error.message });
   }
 });
 
-/** Starts a gtm-audit through the `gtm-audit` command, the operation behind POST /api/v1/commands/gtm-audit. */
+/** Starts a gtm-audit through the operation of POST /api/v1/commands/gtm-audit, after the same rate limit (command-call.ts). */
 runs.post('/gtm-audit', async (c) => {
   const form = await readForm(c);
   const values: GtmValues = { company: text(form, 'company').trim(), focus: all(form, 'focus') };
   try {
     const input = { ...(values.company ? { company: values.company } : {}), ...(values.focus.length ? { focus: values.focus } : {}) };
-    const started = await executeCommand(coreContextFor(accountContext(c)), 'gtm-audit', input);
+    const started = await runFromForm(c, GTM_AUDIT, 'gtm-audit', input);
     if (started.mode !== 'async') throw new Error('the gtm-audit answered synchronously');
     return c.redirect(`${PATH}/${started.run.id}`, 303);
   } catch (error) {

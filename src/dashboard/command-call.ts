@@ -1,0 +1,30 @@
+import type { Context } from 'hono';
+import { enforceRateLimit } from '../ground/rate-limit.ts';
+import { coreContextFor } from '../operations/account.ts';
+import type { CommandResult } from '../operations/command-definition.ts';
+import { invokeOperation, type OperationDefinition } from '../operations/definition.ts';
+import { COMMAND_OPERATIONS } from '../operations/registry/commands.ts';
+import type { DashboardEnv } from './env.ts';
+import { accountContext } from './status.ts';
+
+/**
+ * How dashboard forms run commands (research, competitors, gtm-audit): through the very operations
+ * POST /api/v1/commands/{name} and the MCP tools call (operations/registry/commands.ts,
+ * invokeOperation), after the same per-caller rate limit (the operation's budget, counted for the
+ * signed-in person).
+ */
+
+/** The command operation the REST door serves at POST /api/v1/commands/{name}. */
+export function commandOperation(name: string): OperationDefinition {
+  const operation = COMMAND_OPERATIONS.find((o) => o.rest?.path === `/commands/${name}`);
+  if (!operation) throw new Error(`no command operation ${name}`);
+  return operation;
+}
+
+/** Runs a command operation for the signed-in person as the REST door does: rate limit, then the operation. */
+export async function runFromForm(c: Context<DashboardEnv>, operation: OperationDefinition, name: string, input: Record<string, unknown>): Promise<CommandResult> {
+  const ctx = coreContextFor(accountContext(c));
+  await enforceRateLimit(c.env, ctx.principal, operation.bucket);
+  const { output } = await invokeOperation(ctx, operation, input, `arguments of ${name}`);
+  return output as CommandResult;
+}
