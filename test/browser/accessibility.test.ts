@@ -343,6 +343,47 @@ describe('signed in', () => {
     await expectAccessible('watch-cancel-confirm');
   });
 
+  test("an MCP client's consent page, refused with no scope, then allowed; the MCP clients page with it", async () => {
+    const redirectUri = 'http://127.0.0.1:9/callback';
+    const registered = await fetch(`${server.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'Recon a11y client',
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const { client_id } = (await registered.json()) as { client_id: string };
+    // The client's own address: answered here, so the redirect after Allow goes nowhere.
+    await context.route(`${redirectUri}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Client</title></html>' }));
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id,
+      redirect_uri: redirectUri,
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      state: 'a11y',
+    });
+    await open(`/dashboard/oauth/authorize?${query.toString()}`);
+    await page.getByRole('button', { name: 'Allow' }).waitFor();
+    await expectAccessible('consent');
+    for (const box of await page.getByRole('checkbox').all()) await box.uncheck();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.locator('#form-errors').waitFor();
+    await expectAccessible('consent-refused');
+    await page.getByRole('checkbox').first().check();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(`${redirectUri}**`);
+
+    await open('/dashboard/settings/connections');
+    await page.getByRole('button', { name: 'Revoke Recon a11y client' }).waitFor();
+    await expectAccessible('connections');
+  });
+
   test('no page broke its Content-Security-Policy or threw while axe ran', () => {
     expect(consoleErrors).toEqual([]);
   });
