@@ -224,9 +224,15 @@ describe('signed in', () => {
     await page.getByRole('button', { name: 'Copied' }).waitFor();
   });
 
-  test('content: keys and their confirmations, team and an invitation, the invitation signed out', async () => {
+  test('content: keys (and one refused) and their confirmations, team and an invitation, the invitation signed out', async () => {
     await open('/dashboard/settings/keys');
     await expectAccessible('keys-list');
+    // No name and no scope: both fields refused, side by side.
+    for (const box of await page.getByRole('checkbox').all()) await box.uncheck();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.locator('#form-errors').waitFor();
+    expect(await page.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible('keys-refused');
     await page.getByRole('link', { name: 'Replace Keyboard' }).click();
     await expectAccessible('keys-replace-confirm');
     await open('/dashboard/settings/keys');
