@@ -22,7 +22,7 @@ a { color: var(--accent); }
 .site-header nav a[aria-current="page"] { font-weight: 700; text-decoration: none; border-bottom: 2px solid var(--accent); }
 .account { margin-left: auto; display: flex; align-items: center; gap: 1rem; color: var(--muted); }
 .account form { margin: 0; }
-.banner { background: var(--warn-bg); border-bottom: 1px solid #d4a72c; padding: .5rem 1.5rem; }
+.banner { background: var(--warn-bg); border: 1px solid #d4a72c; border-radius: 4px; padding: .5rem 1rem; margin: 0 0 1rem; }
 .banner p { margin: 0; }
 main { max-width: 60rem; padding: 1.5rem; }
 main:focus { outline: none; }

@@ -73,7 +73,9 @@ dashboard.route('/briefs', briefs);
 dashboard.route('/oauth', consent);
 dashboard.route('/settings/connections', connections);
 
-dashboard.notFound((c) => {
+// Last, so it answers only paths no page took. (A mounted app's own notFound is never called: the
+// parent app's would answer, in JSON, a page with no title and no language.)
+dashboard.all('*', (c) => {
   c.status(404);
   return c.render(
     <p>

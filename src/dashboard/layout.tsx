@@ -28,7 +28,7 @@ function isCurrent(path: string, current: string): boolean {
   return path === '/dashboard' ? current === '/dashboard' : current === path || current.startsWith(`${path}/`);
 }
 
-/** Every page: skip link, header with navigation and sign-out, the onboarding banner, main, footer. */
+/** Every page: skip link, header with navigation and sign-out, main (the onboarding banner first), footer. */
 function Page({ title, children }: PageProps & { children?: Child }, c: Context<DashboardEnv>) {
   const session = c.var.session;
   const current = c.req.path;
@@ -75,15 +75,16 @@ function Page({ title, children }: PageProps & { children?: Child }, c: Context<
             </>
           ) : null}
         </header>
-        {session && !session.onboarded ? (
-          <div class="banner" role="note" aria-label="Onboarding">
-            <p>
-              Your organization has not finished its sales profile, so commands answer 428 until it does.{' '}
-              <a href={ONBOARDING_PATH}>Finish the sales profile</a>
-            </p>
-          </div>
-        ) : null}
         <main id="main" tabindex={-1}>
+          {/* Inside main, so it is in a landmark and read first after "Skip to content". */}
+          {session && !session.onboarded ? (
+            <div class="banner" role="note" aria-label="Onboarding">
+              <p>
+                Your organization has not finished its sales profile, so commands answer 428 until it does.{' '}
+                <a href={ONBOARDING_PATH}>Finish the sales profile</a>
+              </p>
+            </div>
+          ) : null}
           <h1>{title}</h1>
           {children}
         </main>

@@ -48,5 +48,20 @@ export function serveOpenApi(app: DocumentedApp): void {
   for (const route of mcpOperations) app.openAPIRegistry.registerPath(route);
   let document: ReturnType<typeof openApiDocument> | undefined;
   app.get(OPENAPI_PATH, (c) => c.json((document ??= openApiDocument(app))));
-  app.get(DOCS_PATH, Scalar({ url: OPENAPI_PATH, pageTitle: 'Recon API reference' }));
+  const reference = Scalar<AppEnv>({ url: OPENAPI_PATH, pageTitle: 'Recon API reference' });
+  app.get(DOCS_PATH, async function apiReference(c, next) {
+    const response = await reference(c, next);
+    return response ? withLanguage(response) : c.notFound();
+  });
+}
+
+/**
+ * The reference page with `lang="en"` on its root element, so screen readers pick the right voice
+ * (WCAG 3.1.1): the library writes a bare `<html>` and has no option for it.
+ */
+async function withLanguage(response: Response): Promise<Response> {
+  const html = (await response.text()).replace(/<html(?=[\s>])(?![^>]*\blang=)/i, '<html lang="en"');
+  const headers = new Headers(response.headers);
+  headers.delete('Content-Length');
+  return new Response(html, { status: response.status, headers });
 }

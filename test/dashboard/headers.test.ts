@@ -23,6 +23,19 @@ describe('dashboard security headers', () => {
     },
   );
 
+  it("an unknown dashboard path answers the dashboard's own 404 page, signed in or out", async () => {
+    const signedIn = new Browser();
+    await signUp(signedIn);
+    for (const browser of [new Browser(), signedIn]) {
+      const response = await browser.get('/dashboard/no-such-page');
+      expect(response.status).toBe(404);
+      expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
+      const html = await response.text();
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain('<title>Page not found · Recon</title>');
+    }
+  });
+
   it('pages carry no inline script: only the dashboard\'s own script file', async () => {
     const browser = new Browser();
     await signUp(browser);

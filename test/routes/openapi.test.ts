@@ -147,7 +147,11 @@ describe('GET /api/v1/docs', () => {
     const response = await call('/api/v1/docs');
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toMatch(/^text\/html/);
-    expect(await response.text()).toContain('/api/v1/openapi.json');
+    const html = await response.text();
+    expect(html).toContain('/api/v1/openapi.json');
+    // Its language, for screen readers (WCAG 3.1.1): the library leaves the root element bare.
+    expect(html).toMatch(/^<!doctype html>\s*<html lang="en">/i);
+    expect(html.match(/<html\b/gi)).toHaveLength(1);
   });
 });
 

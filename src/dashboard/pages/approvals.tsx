@@ -228,7 +228,8 @@ function Decide({ request, mine }: { request: ApprovalRequestView; mine: boolean
 function RequestCard({ change, who, me }: { change: Change; who: Who; me: string }) {
   const { request } = change;
   return (
-    <section class="card" aria-labelledby={`title-${request.id}`}>
+    // Named with its id too: two requests of the same kind are two regions a screen reader tells apart.
+    <section class="card" aria-label={`${ACTION_TEXT[request.action]} (${request.id})`}>
       <h2 id={`title-${request.id}`}>
         <a href={`${PATH}/${request.id}`}>{ACTION_TEXT[request.action]}</a>
       </h2>
