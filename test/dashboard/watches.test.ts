@@ -1,10 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { readWebhookSecret } from '../../src/db/webhook-secrets.ts';
-import type { Claim, WatchView } from '../../src/ground/schemas/watch.ts';
+import type { Claim, ExecutionRecord, WatchView } from '../../src/ground/schemas/watch.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
 import { createAndSettle, createWith, executionsOf, GLOBEX_PRICING_WATCH, importPricingPage, json, NEW_PRICE, OLD_PRICE, runNow, untilExecutions } from '../watches/helpers.ts';
+import { MAX_BARS } from '../../src/dashboard/charts.ts';
+import { spendBars } from '../../src/dashboard/pages/watches.tsx';
 import { count } from './browser.ts';
 import { dashboardOrganization, page, type DashboardOrganization } from './pages.ts';
 
@@ -263,7 +265,7 @@ describe("a watch's page", () => {
     expect(svg).toMatch(/<g class="marker"><line x1="500" [^>]*\/><text [^>]*>cap \$0\.009<\/text><\/g>/);
     expect(svg).not.toMatch(/<script|style=|href=/i);
     expect(html).toMatch(
-      /<figcaption>Spend after each execution, oldest first, against the cap of \$0\.009: \d{4}-\d\d-\d\d \d\d:\d\d UTC: \$0\.003 of \$0\.009; \d{4}-\d\d-\d\d \d\d:\d\d UTC: \$0\.006 of \$0\.009 \(cap \$0\.009\)\.<\/figcaption>/,
+      /<figcaption>Spend after each execution, oldest first, against the cap of \$0\.009: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: \$0\.003 of \$0\.009; \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: \$0\.006 of \$0\.009 \(cap \$0\.009\)\.<\/figcaption>/,
     );
   });
 
@@ -305,5 +307,31 @@ describe("a watch's page", () => {
     expect(refused.status).toBe(404);
     expect(await refused.text()).toContain('<h1>Not found</h1>');
     expect(await executionsOf(theirs.watch.id)).toHaveLength(1);
+  });
+});
+
+describe('spendBars (the spend chart of a watch page)', () => {
+  const execution = (i: number, costMicros: number): ExecutionRecord => ({
+    id: `wex_${i}`,
+    watchId: 'wch_x',
+    startedAt: new Date(Date.UTC(2026, 10, 1, 0, 0, i)).toISOString(),
+    finishedAt: new Date(Date.UTC(2026, 10, 1, 0, 0, i)).toISOString(),
+    outcome: costMicros ? 'succeeded' : 'failed',
+    costMicros,
+    briefKey: null,
+    changes: [],
+    findings: null,
+  });
+
+  it("gives the spend after each of the latest MAX_BARS executions, oldest first, from the watch's spend now; a failed one adds nothing", () => {
+    // 60 executions, oldest first: every seventh failed (not charged), the rest 3000 each.
+    const oldestFirst = Array.from({ length: 60 }, (_, i) => execution(i, i % 7 === 3 ? 0 : 3000));
+    const spent = oldestFirst.reduce((sum, e) => sum + e.costMicros, 0);
+    const bars = spendBars({ spentMicros: spent } as WatchView, [...oldestFirst].reverse());
+    expect(bars).toHaveLength(MAX_BARS);
+    expect(bars.at(-1)).toEqual({ label: '2026-11-01 00:00:59 UTC', value: spent });
+    expect(bars[0]!.label).toBe('2026-11-01 00:00:10 UTC');
+    const expected = oldestFirst.slice(10).map((_, i) => oldestFirst.slice(0, 11 + i).reduce((sum, e) => sum + e.costMicros, 0));
+    expect(bars.map((b) => b.value)).toEqual(expected);
   });
 });

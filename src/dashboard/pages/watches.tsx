@@ -388,7 +388,8 @@ export function spendBars(watch: WatchView, newestFirst: readonly ExecutionRecor
   const bars: Bar[] = [];
   let after = watch.spentMicros;
   for (const execution of newestFirst.slice(0, MAX_BARS)) {
-    bars.push({ label: when(execution.startedAt), value: after });
+    // To the second: two executions in one minute (a run now after the first) keep apart labels.
+    bars.push({ label: `${execution.startedAt.slice(0, 10)} ${execution.startedAt.slice(11, 19)} UTC`, value: after });
     after -= execution.costMicros;
   }
   return bars.reverse();
