@@ -4,7 +4,7 @@ import { readWebhookSecret } from '../../src/db/webhook-secrets.ts';
 import type { Claim, ExecutionRecord, WatchView } from '../../src/ground/schemas/watch.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
-import { createAndSettle, createWith, executionsOf, GLOBEX_PRICING_WATCH, importPricingPage, json, NEW_PRICE, OLD_PRICE, runNow, untilExecutions } from '../watches/helpers.ts';
+import { createAndSettle, createWith, executionsOf, failing, GLOBEX_PRICING_WATCH, importPricingPage, json, NEW_PRICE, OLD_PRICE, runNow, untilExecutions } from '../watches/helpers.ts';
 import { MAX_BARS } from '../../src/dashboard/charts.ts';
 import { spendBars } from '../../src/dashboard/pages/watches.tsx';
 import { count } from './browser.ts';
@@ -267,6 +267,20 @@ describe("a watch's page", () => {
     expect(html).toMatch(
       /<figcaption>Spend after each execution, oldest first, against the cap of \$0\.009: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: \$0\.003 of \$0\.009; \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: \$0\.006 of \$0\.009 \(cap \$0\.009\)\.<\/figcaption>/,
     );
+  });
+
+  it('charts only the latest MAX_BARS executions past them, and says so', async () => {
+    const mine = await marketDashboard();
+    // Failed executions (the research provider down) are quick and charge nothing, so the bars all stay at $0.
+    const id = await createWith({ ...mine.org, key: mine.key, keyId: mine.keyId }, failing);
+    await untilExecutions(id, 1);
+    for (let i = 0; i < MAX_BARS; i++) await runNow(mine.key, id);
+    expect(await executionsOf(id)).toHaveLength(MAX_BARS + 1);
+    const { html } = await page(mine.browser, `/dashboard/watches/${id}`);
+    const svg = /<svg [\s\S]*?<\/svg>/.exec(html)![0];
+    expect(svg.match(/<g>/g)).toHaveLength(MAX_BARS);
+    expect(svg).not.toContain('<rect class="bar"');
+    expect(html).toContain(`<figcaption>Spend after the latest ${MAX_BARS} executions, oldest first, against the cap of $0.009: `);
   });
 
   it('runs the watch now through the operation of POST /api/v1/oms/watches/run, and refuses a forged post', async () => {

@@ -396,7 +396,7 @@ export function spendBars(watch: WatchView, newestFirst: readonly ExecutionRecor
 }
 
 /** The spend chart (charts.ts): a bar per execution, the cap as a marker line, and its text equivalent. */
-function SpendChart({ watch, newestFirst }: { watch: WatchView; newestFirst: ExecutionRecord[] }) {
+function SpendChart({ watch, newestFirst, more }: { watch: WatchView; newestFirst: ExecutionRecord[]; more: boolean }) {
   if (newestFirst.length === 0) return null;
   const cap = dollars(watch.costCapMicros);
   const options: BarChartOptions = {
@@ -406,7 +406,7 @@ function SpendChart({ watch, newestFirst }: { watch: WatchView; newestFirst: Exe
     marker: { value: watch.costCapMicros, label: `cap ${cap}` },
   };
   const bars = spendBars(watch, newestFirst);
-  const which = watch.executions > bars.length || newestFirst.length > bars.length ? `the latest ${bars.length} executions` : 'each execution';
+  const which = more || watch.executions > bars.length ? `the latest ${bars.length} executions` : 'each execution';
   return (
     <section aria-labelledby="spend-title">
       <h2 id="spend-title">Spend against the cap</h2>
@@ -454,7 +454,7 @@ async function detailPage(c: Context<DashboardEnv>, error?: string) {
           </a>
         </div>
       )}
-      <SpendChart watch={watch} newestFirst={latest.executions} />
+      <SpendChart watch={watch} newestFirst={latest.executions} more={latest.nextCursor !== null} />
       <h2>Executions ({watch.executions})</h2>
       <ExecutionTable list={page.executions} />
       <NextPage path={`${PATH}/${watch.id}`} cursor={page.nextCursor} label="Older executions" />
