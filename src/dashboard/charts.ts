@@ -5,8 +5,8 @@
  * `<title>` for a pointer's tooltip), and comes with a text equivalent the page shows beside it
  * (chartSentence). Every label is escaped: labels can come from imported data.
  *
- * Used by the runs page (a report's scorecard); written for the watches page too (spend against
- * a cap): bars of a value against a maximum.
+ * Used by the runs page (a report's scorecard) and the watches page (a watch's spend after each
+ * execution against its cap, the cap drawn as a marker line): bars of a value against a maximum.
  */
 
 /** One bar: its label and value; null draws no bar and shows `missing` instead of a number. */
@@ -24,6 +24,11 @@ export interface BarChartOptions {
   format?: (value: number) => string;
   /** What a bar without a value says (default "no value"). */
   missing?: string;
+  /**
+   * A limit drawn across every row as a vertical line, labelled above the bars (a watch's cap):
+   * its value (clamped to 0..max) and its label, e.g. "cap $0.009". The text equivalent names it.
+   */
+  marker?: { value: number; label: string };
 }
 
 /** The most bars a chart draws (a scorecard has at most a dozen); past it, the rest is left out and the sentence says so. */
@@ -37,6 +42,8 @@ const LABEL_WIDTH = 200;
 const BAR_WIDTH = 300;
 const VALUE_WIDTH = 140;
 const WIDTH = LABEL_WIDTH + BAR_WIDTH + VALUE_WIDTH;
+/** The band above the rows that holds a marker's label. */
+const MARKER_BAND = 22;
 
 /** Text escaped for SVG (XML) content and attribute values. */
 export function escapeXml(text: string): string {
@@ -65,7 +72,20 @@ export function chartSentence(bars: readonly Bar[], options: BarChartOptions): s
   const shown = bars.slice(0, MAX_BARS);
   const rest = bars.length - shown.length;
   const parts = shown.map((bar) => `${bar.label}: ${valueText(bar.value, options)}`);
-  return `${parts.join('; ')}${rest > 0 ? `; and ${rest} more not drawn` : ''}.`;
+  const marker = options.marker ? ` (${options.marker.label})` : '';
+  return `${parts.join('; ')}${rest > 0 ? `; and ${rest} more not drawn` : ''}${marker}.`;
+}
+
+/** The marker: a line across the rows at its value against `max`, its label above them. */
+function markerLine(marker: { value: number; label: string }, max: number, top: number, rowsHeight: number): string {
+  const value = Number.isFinite(marker.value) ? Math.min(Math.max(marker.value, 0), max) : max;
+  const x = LABEL_WIDTH + Math.round((value / max) * BAR_WIDTH);
+  return (
+    `<g class="marker">` +
+    `<line x1="${x}" y1="${top}" x2="${x}" y2="${top + rowsHeight + 4}" stroke="#b42318" stroke-width="2" stroke-dasharray="4 3"/>` +
+    `<text x="${x}" y="${top - 6}" text-anchor="end" fill="#b42318">${escapeXml(clip(marker.label))}</text>` +
+    `</g>`
+  );
 }
 
 /**
@@ -75,10 +95,12 @@ export function chartSentence(bars: readonly Bar[], options: BarChartOptions): s
 export function barChart(bars: readonly Bar[], options: BarChartOptions): string {
   const shown = bars.slice(0, MAX_BARS);
   const max = options.max > 0 && Number.isFinite(options.max) ? options.max : 1;
-  const height = Math.max(shown.length, 1) * ROW + 8;
+  const top = options.marker ? MARKER_BAND : 0;
+  const rowsHeight = Math.max(shown.length, 1) * ROW;
+  const height = top + rowsHeight + 8;
   const title = escapeXml(options.title);
   const rows = shown.map((bar, i) => {
-    const y = 4 + i * ROW;
+    const y = top + 4 + i * ROW;
     const middle = y + ROW / 2;
     const width = usable(bar.value) ? Math.round((Math.min(Math.max(bar.value, 0), max) / max) * BAR_WIDTH) : 0;
     const value = escapeXml(valueText(bar.value, options));
@@ -95,6 +117,7 @@ export function barChart(bars: readonly Bar[], options: BarChartOptions): string
     `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${title}" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" font-size="14" font-family="system-ui, sans-serif">` +
     `<title>${title}</title>` +
     rows.join('') +
+    (options.marker ? markerLine(options.marker, max, top, rowsHeight) : '') +
     `</svg>`
   );
 }

@@ -230,6 +230,39 @@ describe('runs, watches, approvals and objects in Chromium', () => {
     expect(after.status).toBe('cancelled');
   });
 
+  test('watches: create one from the form, see its spend charted against the cap, run it now', async () => {
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Watches' }).click();
+    // A refusal first: the API's message beside the field, nothing created.
+    await page.getByLabel('Company domain').fill('globex.com');
+    await page.getByLabel('Frequency').fill('90m');
+    await page.getByRole('button', { name: 'Create watch' }).click();
+    await page.locator('#field-frequency-error').waitFor();
+    expect(await page.getByLabel('Frequency').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'pages-11a-watch-create-refused');
+
+    await page.getByLabel('Frequency').fill('1d');
+    await page.getByLabel('base, $0.01 per execution').check();
+    await page.getByLabel('Cost cap (micros)').fill('50000');
+    await page.getByLabel('Never sources from (optional)').fill('reddit.com');
+    await page.getByRole('button', { name: 'Create watch' }).click();
+    await page.getByText('Created. Its first execution runs now').waitFor();
+    // The first execution runs at once; the page shows it on a reload.
+    for (let i = 0; i < 100 && !(await page.getByRole('heading', { name: 'Executions (1)' }).count()); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await page.reload();
+    }
+    await page.getByRole('heading', { name: 'Executions (1)' }).waitFor();
+    expect(await page.locator('dl.facts').innerText()).toContain('never reddit.com');
+
+    await page.getByRole('button', { name: 'Run now ($0.01)' }).click();
+    await page.getByRole('heading', { name: 'Executions (2)' }).waitFor();
+    const chart = page.getByRole('img', { name: 'Spend of the watch of company globex.com after each execution, against its cap of $0.05' });
+    expect(await chart.locator('rect.bar').count()).toBe(2);
+    expect(await page.locator('figure.chart figcaption').innerText()).toMatch(/\$0\.01 of \$0\.05; .*\$0\.02 of \$0\.05 \(cap \$0\.05\)\.$/);
+    await screenshot(page, 'pages-11b-watch-spend-chart');
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('objects: search, then an object with provenance and history', async () => {
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Objects' }).click();
     await page.getByLabel('Type').selectOption('company');

@@ -58,4 +58,25 @@ describe('the SVG bar chart (charts.ts)', () => {
     expect(barChart(many, OPTIONS).match(/<g>/g)).toHaveLength(MAX_BARS);
     expect(chartSentence(many, OPTIONS)).toMatch(/; w49: 49\/100; and 3 more not drawn\.$/);
   });
+
+  it('draws a marker (a cap) as a line across the rows at its value, its label escaped above them and named in the text equivalent', () => {
+    const bars = [
+      { label: 'first', value: 3000 },
+      { label: 'second', value: 6000 },
+    ];
+    const options = { title: 'Spend against the cap', max: 12000, marker: { value: 12000, label: 'cap <$0.012>' } };
+    const svg = barChart(bars, options);
+    // The rows move down by the marker's band (22) and the chart grows by as much.
+    expect(svg).toContain('viewBox="0 0 640 86"');
+    expect([...svg.matchAll(/<rect class="bar" x="200" y="(\d+)" width="(\d+)"/g)].map((m) => [Number(m[1]), Number(m[2])])).toEqual([
+      [31, 75],
+      [59, 150],
+    ]);
+    expect(svg).toContain('<g class="marker"><line x1="500" y1="22" x2="500" y2="82" stroke="#b42318" stroke-width="2" stroke-dasharray="4 3"/><text x="500" y="16" text-anchor="end" fill="#b42318">cap &lt;$0.012&gt;</text></g></svg>');
+    // A marker below the maximum sits where its value falls; one past it is clamped to the end of the track.
+    expect(barChart(bars, { ...options, marker: { value: 6000, label: 'half' } })).toContain('<line x1="350" ');
+    expect(barChart(bars, { ...options, marker: { value: 99999, label: 'over' } })).toContain('<line x1="500" ');
+    expect(chartSentence(bars, { ...options, format: (v: number) => `${v}` })).toBe('first: 3000; second: 6000 (cap <$0.012>).');
+    expect(barChart(bars, { title: 'no marker', max: 12000 })).not.toContain('class="marker"');
+  });
 });

@@ -1,9 +1,14 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { WatchView } from '../../src/ground/schemas/watch.ts';
+import { readWebhookSecret } from '../../src/db/webhook-secrets.ts';
+import type { Claim, ExecutionRecord, WatchView } from '../../src/ground/schemas/watch.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
-import { createAndSettle, GLOBEX_PRICING_WATCH, importPricingPage, json, NEW_PRICE, OLD_PRICE, runNow } from '../watches/helpers.ts';
-import { dashboardOrganization, page } from './pages.ts';
+import { createAndSettle, createWith, executionsOf, failing, GLOBEX_PRICING_WATCH, importPricingPage, json, NEW_PRICE, OLD_PRICE, runNow, untilExecutions } from '../watches/helpers.ts';
+import { MAX_BARS } from '../../src/dashboard/charts.ts';
+import { spendBars } from '../../src/dashboard/pages/watches.tsx';
+import { count } from './browser.ts';
+import { dashboardOrganization, page, type DashboardOrganization } from './pages.ts';
 
 async function watchedOrganization() {
   const mine = await dashboardOrganization();
@@ -102,5 +107,245 @@ describe('the watches page', () => {
     const forged = await mine.browser.post(`/dashboard/watches/${mine.watch.id}/cancel`, {}, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
     expect(forged.status).toBe(403);
     expect((await apiWatch(mine.key, mine.watch.id)).status).toBe('active');
+  });
+});
+
+/** The create form as a person fills it in: Globex every day, lite, a cap of 9000 micros. */
+function createForm(fields: Record<string, string> = {}): Record<string, string> {
+  return { target: 'globex.com', frequency: '1d', tier: 'lite', costCapMicros: '9000', 'sourcePolicy.include': '', 'sourcePolicy.exclude': '', 'webhook.url': '', ...fields };
+}
+
+async function watchRows(organizationId: string): Promise<number> {
+  return count('SELECT count(*) AS n FROM watches WHERE organization_id = ?', organizationId);
+}
+
+async function marketDashboard(): Promise<DashboardOrganization> {
+  const mine = await dashboardOrganization();
+  await importMarket(mine.key);
+  return mine;
+}
+
+describe('creating a watch from the watches page', () => {
+  it('shows the form with each field labelled, the tiers with their prices and what the cap pays for', async () => {
+    const mine = await dashboardOrganization();
+    const { status, html } = await page(mine.browser, '/dashboard/watches');
+    expect(status).toBe(200);
+    expect(html).toContain('<form method="post" action="/dashboard/watches" novalidate="">');
+    for (const [name, label] of [
+      ['target', 'Company domain'],
+      ['frequency', 'Frequency'],
+      ['costCapMicros', 'Cost cap (micros)'],
+      ['sourcePolicy-include', 'Only sources from (optional)'],
+      ['sourcePolicy-exclude', 'Never sources from (optional)'],
+      ['webhook-url', 'Webhook URL (optional)'],
+    ]) {
+      expect(html).toContain(`<label for="field-${name}">${label}</label>`);
+    }
+    expect(html).toContain('<label for="tier-lite">lite, $0.003 per execution</label>');
+    expect(html).toContain('<label for="tier-base">base, $0.01 per execution</label>');
+    expect(html).toContain('Each execution costs lite $0.003, base $0.01. A cap of 90000 micros ($0.09) pays for 30 lite execution(s).');
+  });
+
+  it('creates the watch through the operation of POST /api/v1/oms/watches, with every setting, and opens it', async () => {
+    const mine = await marketDashboard();
+    const created = await mine.browser.post(
+      '/dashboard/watches',
+      createForm({ frequency: '6h', tier: 'base', costCapMicros: '30000', 'sourcePolicy.include': 'globex.com\nexample.org', 'sourcePolicy.exclude': 'reddit.com' }),
+    );
+    expect(created.status).toBe(303);
+    const id = /^\/dashboard\/watches\/(wch_[A-Za-z0-9_-]+)\?done=created$/.exec(created.headers.get('Location')!)![1]!;
+    const watch = await apiWatch(mine.key, id);
+    expect(watch).toMatchObject({
+      target: { type: 'company', key: 'globex.com' },
+      frequency: '6h',
+      tier: 'base',
+      costCapMicros: 30000,
+      sourcePolicy: { include: ['globex.com', 'example.org'], exclude: ['reddit.com'] },
+      webhook: null,
+    });
+    await untilExecutions(id, 1);
+    const { status, html } = await page(mine.browser, `/dashboard/watches/${id}?done=created`);
+    expect(status).toBe(200);
+    expect(html).toContain('Created. Its first execution runs now; reload to see it.');
+    expect(html).toContain('<dt>Schedule</dt><dd>every 6h, tier base</dd>');
+    expect(html).toContain('<dt>Sources</dt><dd>only globex.com, example.org; never reddit.com</dd>');
+    expect(html).toContain('<dt>Webhook</dt><dd>none</dd>');
+  });
+
+  it("shows the organization's new webhook secret once, on the answer of the create that made it", async () => {
+    const mine = await marketDashboard();
+    const created = await mine.browser.post('/dashboard/watches', createForm({ 'webhook.url': 'http://127.0.0.1:9/recon' }));
+    expect(created.status).toBe(200);
+    const html = await created.text();
+    const secret = (await readWebhookSecret(env.DB, mine.org.id))!;
+    expect(secret).not.toBeNull();
+    expect(html).toMatch(/<code>whsec_[^<]+<\/code>/);
+    const id = /href="\/dashboard\/watches\/(wch_[^"]+)">Open the watch<\/a>/.exec(html)![1]!;
+    expect((await apiWatch(mine.key, id)).webhook).toEqual({ url: 'http://127.0.0.1:9/recon' });
+    const again = await page(mine.browser, `/dashboard/watches/${id}`);
+    expect(again.html).toContain('<dt>Webhook</dt><dd>http://127.0.0.1:9/recon</dd>');
+    expect(again.html).not.toMatch(/whsec_/);
+  });
+
+  it("shows the API's refusals beside their fields, keeps what was typed, and writes nothing", async () => {
+    const mine = await marketDashboard();
+    const refused = await mine.browser.post(
+      '/dashboard/watches',
+      createForm({ frequency: '90m', costCapMicros: '100', 'sourcePolicy.exclude': 'https://reddit.com/r/x', 'webhook.url': 'http://hooks.example.com/recon' }),
+    );
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain('role="alert"');
+    expect(html).toMatch(/<p class="error" id="field-frequency-error">[^<]*must be a whole number and a unit[^<]*<\/p>/);
+    expect(html).toMatch(/<p class="error" id="field-costCapMicros-error">[^<]*3000[^<]*<\/p>/);
+    expect(html).toMatch(/<p class="error" id="field-sourcePolicy-exclude-error">[^<]*bare domain[^<]*<\/p>/);
+    expect(html).toContain('aria-invalid="true" aria-describedby="field-frequency-hint field-frequency-error"');
+    expect(html).toContain('value="90m"');
+    expect(html).toContain('https://reddit.com/r/x</textarea>');
+
+    // The target is checked once the fields are valid: a company not in the organization's data.
+    const unknown = await mine.browser.post('/dashboard/watches', createForm({ target: 'initech-unknown.example' }));
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toMatch(/<p class="error" id="field-target-error">[^<]*no company initech-unknown\.example in your organization[^<]*<\/p>/);
+
+    const badHook = await mine.browser.post('/dashboard/watches', createForm({ 'webhook.url': 'http://hooks.example.com/recon' }));
+    expect(badHook.status).toBe(400);
+    expect(await badHook.text()).toMatch(/<p class="error" id="field-webhook-url-error">[^<]*must use https[^<]*<\/p>/);
+
+    expect(await watchRows(mine.org.id)).toBe(0);
+    expect(await readWebhookSecret(env.DB, mine.org.id)).toBeNull();
+  });
+
+  it('refuses a create posted from another site, and writes nothing', async () => {
+    const mine = await marketDashboard();
+    const forged = await mine.browser.post('/dashboard/watches', createForm(), { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
+    expect(forged.status).toBe(403);
+    expect(await watchRows(mine.org.id)).toBe(0);
+  });
+});
+
+const HOSTILE: Claim = { text: 'Globex <img src=x onerror=alert(1)> cut prices & "rebranded"', url: 'https://globex.com/news?a=1&b=<2>' };
+const UNSAFE_LINK: Claim = { text: 'An old claim </li></ul><script>alert(1)</script>', url: 'javascript:alert(1)' };
+
+describe("a watch's page", () => {
+  it('lists the claims each execution added and removed, escaped, each with its source link (only http(s) as a link)', async () => {
+    const mine = await marketDashboard();
+    let calls = 0;
+    const id = await createWith({ ...mine.org, key: mine.key, keyId: mine.keyId }, (real) => async (...args) => {
+      const prepared = await real(...args);
+      return calls++ === 0 ? prepared : { ...prepared, findings: { since: 'wex_before', added: [HOSTILE], removed: [UNSAFE_LINK] } };
+    });
+    await untilExecutions(id, 1);
+    await runNow(mine.key, id);
+    const { status, html } = await page(mine.browser, `/dashboard/watches/${id}`);
+    expect(status).toBe(200);
+    expect(html).toContain('<h2 id="findings-title">What changed in the cited claims</h2>');
+    expect(html).toMatch(/<h3>Execution of \d{4}-\d\d-\d\d \d\d:\d\d UTC: 1 added, 1 removed<\/h3><h4>Added<\/h4>/);
+    expect(html).toContain(
+      '<li><q>Globex &lt;img src=x onerror=alert(1)&gt; cut prices &amp; &quot;rebranded&quot;</q> (<a href="https://globex.com/news?a=1&amp;b=&lt;2&gt;" rel="noopener noreferrer nofollow">https://globex.com/news?a=1&amp;b=&lt;2&gt;</a>)</li>',
+    );
+    expect(html).toContain('<h4>Removed</h4><ul><li><q>An old claim &lt;/li&gt;&lt;/ul&gt;&lt;script&gt;alert(1)&lt;/script&gt;</q> (<span>javascript:alert(1)</span>)</li></ul>');
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('href="javascript:');
+  });
+
+  it('charts spend after each execution against the cap: an image with a name, the cap as a line, and a text equivalent', async () => {
+    const mine = await marketDashboard();
+    const watch = await createAndSettle(mine.key, { ...GLOBEX_PRICING_WATCH, costCapMicros: 9000 });
+    await runNow(mine.key, watch.id);
+    const { html } = await page(mine.browser, `/dashboard/watches/${watch.id}`);
+    const name = 'Spend of the watch of company globex.com after each execution, against its cap of $0.009';
+    const svg = /<svg [\s\S]*?<\/svg>/.exec(html)![0];
+    expect(svg).toContain(`role="img" aria-label="${name}"`);
+    expect(svg).toContain(`<title>${name}</title>`);
+    // Two executions of $0.003 against a cap of $0.009: bars of a third and two thirds of the track, the cap's line at its end.
+    expect([...svg.matchAll(/<rect class="bar" [^>]*width="(\d+)"/g)].map((m) => Number(m[1]))).toEqual([100, 200]);
+    expect(svg).toContain('>$0.003 of $0.009</text>');
+    expect(svg).toContain('>$0.006 of $0.009</text>');
+    expect(svg).toMatch(/<g class="marker"><line x1="500" [^>]*\/><text [^>]*>cap \$0\.009<\/text><\/g>/);
+    expect(svg).not.toMatch(/<script|style=|href=/i);
+    expect(html).toMatch(
+      /<figcaption>Spend after each execution, oldest first, against the cap of \$0\.009: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: \$0\.003 of \$0\.009; \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: \$0\.006 of \$0\.009 \(cap \$0\.009\)\.<\/figcaption>/,
+    );
+  });
+
+  it('charts only the latest MAX_BARS executions past them, and says so', async () => {
+    const mine = await marketDashboard();
+    // Failed executions (the research provider down) are quick and charge nothing, so the bars all stay at $0.
+    const id = await createWith({ ...mine.org, key: mine.key, keyId: mine.keyId }, failing);
+    await untilExecutions(id, 1);
+    for (let i = 0; i < MAX_BARS; i++) await runNow(mine.key, id);
+    expect(await executionsOf(id)).toHaveLength(MAX_BARS + 1);
+    const { html } = await page(mine.browser, `/dashboard/watches/${id}`);
+    const svg = /<svg [\s\S]*?<\/svg>/.exec(html)![0];
+    expect(svg.match(/<g>/g)).toHaveLength(MAX_BARS);
+    expect(svg).not.toContain('<rect class="bar"');
+    expect(html).toContain(`<figcaption>Spend after the latest ${MAX_BARS} executions, oldest first, against the cap of $0.009: `);
+  });
+
+  it('runs the watch now through the operation of POST /api/v1/oms/watches/run, and refuses a forged post', async () => {
+    const mine = await watchedOrganization();
+    expect(mine.watch.spentMicros).toBe(3000);
+    const forged = await mine.browser.post(`/dashboard/watches/${mine.watch.id}/run`, {}, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
+    expect(forged.status).toBe(403);
+    expect(await executionsOf(mine.watch.id)).toHaveLength(1);
+
+    const before = await page(mine.browser, `/dashboard/watches/${mine.watch.id}`);
+    expect(before.html).toContain(`<form method="post" action="/dashboard/watches/${mine.watch.id}/run"><button type="submit">Run now ($0.003)</button></form>`);
+    const ran = await mine.browser.post(`/dashboard/watches/${mine.watch.id}/run`);
+    expect(ran.status).toBe(303);
+    expect(ran.headers.get('Location')).toBe(`/dashboard/watches/${mine.watch.id}?done=ran`);
+    expect(await executionsOf(mine.watch.id)).toHaveLength(2);
+    expect((await apiWatch(mine.key, mine.watch.id)).spentMicros).toBe(6000);
+    const { html } = await page(mine.browser, `/dashboard/watches/${mine.watch.id}?done=ran`);
+    expect(html).toContain('Executed now; its record is the newest below.');
+    expect(html).toContain('<h2>Executions (2)</h2>');
+  });
+
+  it("shows the API's refusal of a run on a cancelled watch, with its status, and charges nothing", async () => {
+    const mine = await watchedOrganization();
+    expect((await mine.browser.post(`/dashboard/watches/${mine.watch.id}/cancel`)).status).toBe(303);
+    const { html: after } = await page(mine.browser, `/dashboard/watches/${mine.watch.id}`);
+    expect(after).not.toContain('Run now');
+    const refused = await mine.browser.post(`/dashboard/watches/${mine.watch.id}/run`);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toMatch(/role="alert" tabindex="-1" id="form-errors">Watch wch_[^ ]+ is cancelled/);
+    expect(await executionsOf(mine.watch.id)).toHaveLength(1);
+    expect((await apiWatch(mine.key, mine.watch.id)).spentMicros).toBe(3000);
+  });
+
+  it("answers 404 to a run-now of another organization's watch, which does not execute", async () => {
+    const mine = await dashboardOrganization();
+    const theirs = await theirWatch();
+    const refused = await mine.browser.post(`/dashboard/watches/${theirs.watch.id}/run`);
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toContain('<h1>Not found</h1>');
+    expect(await executionsOf(theirs.watch.id)).toHaveLength(1);
+  });
+});
+
+describe('spendBars (the spend chart of a watch page)', () => {
+  const execution = (i: number, costMicros: number): ExecutionRecord => ({
+    id: `wex_${i}`,
+    watchId: 'wch_x',
+    startedAt: new Date(Date.UTC(2026, 10, 1, 0, 0, i)).toISOString(),
+    finishedAt: new Date(Date.UTC(2026, 10, 1, 0, 0, i)).toISOString(),
+    outcome: costMicros ? 'succeeded' : 'failed',
+    costMicros,
+    briefKey: null,
+    changes: [],
+    findings: null,
+  });
+
+  it("gives the spend after each of the latest MAX_BARS executions, oldest first, from the watch's spend now; a failed one adds nothing", () => {
+    // 60 executions, oldest first: every seventh failed (not charged), the rest 3000 each.
+    const oldestFirst = Array.from({ length: 60 }, (_, i) => execution(i, i % 7 === 3 ? 0 : 3000));
+    const spent = oldestFirst.reduce((sum, e) => sum + e.costMicros, 0);
+    const bars = spendBars({ spentMicros: spent } as WatchView, [...oldestFirst].reverse());
+    expect(bars).toHaveLength(MAX_BARS);
+    expect(bars.at(-1)).toEqual({ label: '2026-11-01 00:00:59 UTC', value: spent });
+    expect(bars[0]!.label).toBe('2026-11-01 00:00:10 UTC');
+    const expected = oldestFirst.slice(10).map((_, i) => oldestFirst.slice(0, 11 + i).reduce((sum, e) => sum + e.costMicros, 0));
+    expect(bars.map((b) => b.value)).toEqual(expected);
   });
 });

@@ -1,23 +1,50 @@
 /** @jsxImportSource hono/jsx */
-import { Hono } from 'hono';
-import type { ExecutionRecord, WatchView } from '../../ground/schemas/watch.ts';
+import { Hono, type Context } from 'hono';
+import { DomainError } from '../../ground/errors.ts';
+import { enforceRateLimit } from '../../ground/rate-limit.ts';
+import { TIER_PRICE_MICROS, WATCH_TIERS, type Claim, type CreatedWatch, type ExecutionRecord, type WatchTier, type WatchView } from '../../ground/schemas/watch.ts';
 import { coreContextFor } from '../../operations/account.ts';
-import { cancelWatch, getWatch, listWatches, listWatchExecutions } from '../../operations/watches.ts';
-import { dollars, NextPage, Notice, objectPath, when } from '../components.tsx';
+import { invokeOperation, type OperationDefinition } from '../../operations/definition.ts';
+import { WATCH_OPERATIONS } from '../../operations/registry/watches.ts';
+import { getWatch, listWatches, listWatchExecutions } from '../../operations/watches.ts';
+import { barChart, chartSentence, MAX_BARS, type Bar, type BarChartOptions } from '../charts.ts';
+import { dollars, ErrorAlert, ErrorSummary, ExternalLink, Field, NextPage, Notice, objectPath, when } from '../components.tsx';
 import type { DashboardEnv } from '../env.ts';
-import { readForm } from '../form.ts';
-import { accountContext } from '../status.ts';
+import { formErrors, lines, readForm, text, type FormErrors } from '../form.ts';
+import { accountContext, refusedWith } from '../status.ts';
 
 /**
- * Research watches (issue 14, part 5) through operations/watches.ts: the list with status,
- * schedule, next run and spend against the cap, a page per watch with its executions, and cancel
- * after a confirmation. Watches are created through the API or MCP (they need a target and a cap).
+ * Research watches (issue 14, part 5; issue 26, part 4) through operations/watches.ts: the list with
+ * status, schedule, next run and spend against the cap, and a form that creates a watch; a page per
+ * watch with its settings, a chart of its spend against its cap, its executions with the cited
+ * claims each added and removed, run now, and cancel after a confirmation. Create, run now and
+ * cancel call the very operations of POST /api/v1/oms/watches, POST /api/v1/oms/watches/run and
+ * DELETE /api/v1/oms/watches (registry/watches.ts, invokeOperation) after the same rate limit.
  */
 export const watches = new Hono<DashboardEnv>();
 
 const PATH = '/dashboard/watches';
 const PAGE_SIZE = 50;
 const EXECUTIONS_PAGE_SIZE = 20;
+
+/** The watch operation the REST door serves at `method path` (registry/watches.ts). */
+function watchOperation(method: 'post' | 'delete', path: string): OperationDefinition {
+  const operation = WATCH_OPERATIONS.find((o) => o.rest?.method === method && o.rest.path === path);
+  if (!operation) throw new Error(`no watch operation ${method} ${path}`);
+  return operation;
+}
+
+const CREATE = watchOperation('post', '/oms/watches');
+const RUN_NOW = watchOperation('post', '/oms/watches/run');
+const CANCEL = watchOperation('delete', '/oms/watches');
+
+/** Runs a watch operation for the signed-in person as the REST door does: its rate limit, then the operation. */
+async function runOperation<T>(c: Context<DashboardEnv>, operation: OperationDefinition, input: Record<string, unknown>): Promise<T> {
+  const ctx = coreContextFor(accountContext(c));
+  await enforceRateLimit(c.env, ctx.principal, operation.bucket);
+  const { output } = await invokeOperation(ctx, operation, input, 'watch');
+  return output as T;
+}
 
 /** Spend against the cap: a meter (high from 80 % of the cap) and the numbers as text. */
 function Spend({ watch }: { watch: WatchView }) {
@@ -37,7 +64,7 @@ function targetLabel(watch: WatchView): string {
 }
 
 function WatchTable({ list }: { list: WatchView[] }) {
-  if (list.length === 0) return <p>No watches yet. Create one with POST /api/v1/oms/watches or the MCP tool watch-create.</p>;
+  if (list.length === 0) return <p>No watches yet. Create one with the form above, POST /api/v1/oms/watches or the MCP tool watch-create.</p>;
   return (
     <table>
       <caption class="muted">Your organization's watches, newest first.</caption>
@@ -77,18 +104,138 @@ function WatchTable({ list }: { list: WatchView[] }) {
   );
 }
 
-watches.get('/', async (c) => {
+/** The create form's fields, as the person typed them (shown again after a refusal). */
+interface WatchValues {
+  company: string;
+  frequency: string;
+  tier: string;
+  costCapMicros: string;
+  include: string;
+  exclude: string;
+  webhook: string;
+}
+
+/** Form fields by the paths of the operation's refusals (errorsByField matches `target.key` to `target`). */
+const CREATE_FIELDS = ['target', 'frequency', 'tier', 'costCapMicros', 'sourcePolicy.include', 'sourcePolicy.exclude', 'webhook.url'] as const;
+
+const DEFAULT_VALUES: WatchValues = { company: '', frequency: '1d', tier: 'lite', costCapMicros: '90000', include: '', exclude: '', webhook: '' };
+
+/** What a cap pays for, in words: the price per execution of each tier and the executions the cap buys. */
+function capNote(values: WatchValues): string {
+  const prices = WATCH_TIERS.map((tier) => `${tier} ${dollars(TIER_PRICE_MICROS[tier])}`).join(', ');
+  const cap = /^\d{1,9}$/.test(values.costCapMicros.trim()) ? Number(values.costCapMicros.trim()) : null;
+  const tier = (WATCH_TIERS as readonly string[]).includes(values.tier) ? (values.tier as WatchTier) : null;
+  const pays = cap !== null && tier ? ` A cap of ${cap} micros (${dollars(cap)}) pays for ${Math.floor(cap / TIER_PRICE_MICROS[tier])} ${tier} execution(s).` : '';
+  return `In micros (millionths of a dollar); the watch stops for good when the next execution would pass it. Each execution costs ${prices}.${pays}`;
+}
+
+/** The create form: a company of your data, how often, the tier, the cap, the source policy and an optional webhook. */
+function WatchForm({ values, errors }: { values: WatchValues; errors?: FormErrors }) {
+  const tierError = errors?.fields.tier;
+  return (
+    <section aria-labelledby="create-title">
+      <h2 id="create-title">Create a watch</h2>
+      <p>Its first execution runs at once; each one stores a brief about the company and updates its properties.</p>
+      <ErrorSummary errors={errors} />
+      <form method="post" action={PATH} novalidate>
+        <Field name="target" label="Company domain" hint="A company in your data, such as globex.com (import it first)." value={values.company} errors={errors} maxlength={253} />
+        <Field name="frequency" label="Frequency" hint="A whole number and a unit, h, d or w, from 1h to 30d, such as 6h, 1d or 2w." value={values.frequency} errors={errors} maxlength={10} />
+        <fieldset aria-describedby={tierError ? 'tier-error' : undefined}>
+          <legend>Tier</legend>
+          {tierError ? (
+            <p class="error" id="tier-error">
+              {tierError}
+            </p>
+          ) : null}
+          {WATCH_TIERS.map((tier) => (
+            <div>
+              <input type="radio" name="tier" value={tier} id={`tier-${tier}`} checked={values.tier === tier} />{' '}
+              <label for={`tier-${tier}`}>
+                {tier}, {dollars(TIER_PRICE_MICROS[tier])} per execution
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        <Field name="costCapMicros" label="Cost cap (micros)" hint={capNote(values)} value={values.costCapMicros} errors={errors} maxlength={12} />
+        <Field name="sourcePolicy.include" label="Only sources from (optional)" hint="Bare domains, one a line or comma-separated; empty: any domain." value={values.include} errors={errors} multiline rows={2} />
+        <Field name="sourcePolicy.exclude" label="Never sources from (optional)" hint="Bare domains, one a line or comma-separated." value={values.exclude} errors={errors} multiline rows={2} />
+        <Field name="webhook.url" label="Webhook URL (optional)" hint="An https URL on a public host; each execution record is POSTed there, signed." value={values.webhook} errors={errors} maxlength={2048} />
+        <button type="submit">Create watch</button>
+      </form>
+    </section>
+  );
+}
+
+async function listPage(c: Context<DashboardEnv>, form: { values: WatchValues; errors?: FormErrors } = { values: DEFAULT_VALUES }) {
   const ctx = coreContextFor(accountContext(c));
   const page = await listWatches(ctx, PAGE_SIZE, c.req.query('cursor') || undefined, {});
   return c.render(
     <>
       <p>A watch researches its target on a schedule and keeps its properties fresh, and stops for good at its cost cap.</p>
+      <WatchForm values={form.values} errors={form.errors} />
+      <h2>Your watches</h2>
       <WatchTable list={page.watches} />
       <NextPage path={PATH} cursor={page.nextCursor} label="Older watches" />
     </>,
     { title: 'Watches' },
   );
+}
+
+watches.get('/', (c) => listPage(c));
+
+/** The operation's input from the form: empty optional fields left out, the cap a number when it is one (else the schema says why). */
+function createInput(values: WatchValues): Record<string, unknown> {
+  const cap = values.costCapMicros.trim();
+  const include = lines({ v: values.include }, 'v');
+  const exclude = lines({ v: values.exclude }, 'v');
+  return {
+    target: { type: 'company', key: values.company },
+    frequency: values.frequency,
+    ...(values.tier ? { tier: values.tier } : {}),
+    ...(cap ? { costCapMicros: /^-?\d+(\.\d+)?$/.test(cap) ? Number(cap) : cap } : {}),
+    ...(include.length || exclude.length ? { sourcePolicy: { include, exclude } } : {}),
+    ...(values.webhook.trim() ? { webhook: { url: values.webhook.trim() } } : {}),
+  };
+}
+
+/** Creates a watch through the operation of POST /api/v1/oms/watches; a refusal is shown beside the fields and writes nothing. */
+watches.post('/', async (c) => {
+  const form = await readForm(c);
+  const values: WatchValues = {
+    company: text(form, 'target').trim(),
+    frequency: text(form, 'frequency').trim(),
+    tier: text(form, 'tier'),
+    costCapMicros: text(form, 'costCapMicros'),
+    include: text(form, 'sourcePolicy.include'),
+    exclude: text(form, 'sourcePolicy.exclude'),
+    webhook: text(form, 'webhook.url'),
+  };
+  let watch: CreatedWatch;
+  try {
+    watch = await runOperation<CreatedWatch>(c, CREATE, createInput(values));
+  } catch (error) {
+    const errors = formErrors(error, CREATE_FIELDS);
+    refusedWith(c, error);
+    return listPage(c, { values, errors });
+  }
+  // The webhook secret is shown once, by the create that made it: on this answer, never after a redirect.
+  if (watch.webhookSecret) return c.render(<CreatedWithSecret watch={watch} secret={watch.webhookSecret} />, { title: 'Watch created' });
+  return c.redirect(`${PATH}/${watch.id}?done=created`, 303);
 });
+
+function CreatedWithSecret({ watch, secret }: { watch: WatchView; secret: string }) {
+  return (
+    <>
+      <Notice>Created the watch of {targetLabel(watch)}; its first execution runs now.</Notice>
+      <p>
+        Its webhook deliveries are signed with your organization's secret, shown this once: store it now. <code>{secret}</code>
+      </p>
+      <p>
+        <a href={`${PATH}/${watch.id}`}>Open the watch</a>
+      </p>
+    </>
+  );
+}
 
 /** What changed in the claims an execution's brief cites, since the execution before (its brief lists them). */
 function claimsChange({ findings }: ExecutionRecord): string {
@@ -169,6 +316,8 @@ function WatchFacts({ watch }: { watch: WatchView }) {
         {watch.sourcePolicy.include.length ? `only ${watch.sourcePolicy.include.join(', ')}` : 'any'}
         {watch.sourcePolicy.exclude.length ? `; never ${watch.sourcePolicy.exclude.join(', ')}` : ''}
       </dd>
+      <dt>Webhook</dt>
+      <dd>{watch.webhook ? watch.webhook.url : 'none'}</dd>
       <dt>Created</dt>
       <dd>{when(watch.createdAt)}</dd>
       {watch.cancelledAt ? (
@@ -185,31 +334,150 @@ function WatchFacts({ watch }: { watch: WatchView }) {
   );
 }
 
-watches.get('/:id', async (c) => {
+/** The cited claims of one list (added or removed), each with a link to its source. */
+function ClaimList({ claims }: { claims: Claim[] }) {
+  return (
+    <ul>
+      {claims.map((claim) => (
+        <li>
+          <q>{claim.text}</q> (<ExternalLink href={claim.url} />)
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** For each execution whose brief changed what it cites: the claims added and removed, since which execution. */
+function Findings({ list }: { list: ExecutionRecord[] }) {
+  const changed = list.filter((e) => e.findings && e.findings.since !== null && (e.findings.added.length || e.findings.removed.length));
+  if (changed.length === 0) return null;
+  return (
+    <section aria-labelledby="findings-title">
+      <h2 id="findings-title">What changed in the cited claims</h2>
+      {changed.map((execution) => {
+        const findings = execution.findings!;
+        return (
+          <section aria-label={`Claims changed by the execution of ${when(execution.startedAt)}`}>
+            <h3>
+              Execution of {when(execution.startedAt)}: {claimsChange(execution)}
+            </h3>
+            {findings.added.length ? (
+              <>
+                <h4>Added</h4>
+                <ClaimList claims={findings.added} />
+              </>
+            ) : null}
+            {findings.removed.length ? (
+              <>
+                <h4>Removed</h4>
+                <ClaimList claims={findings.removed} />
+              </>
+            ) : null}
+          </section>
+        );
+      })}
+    </section>
+  );
+}
+
+/**
+ * The watch's spend after each of its latest executions (oldest first), against its cap: the
+ * watch's spend now, minus what the executions after each one cost. At most MAX_BARS executions.
+ */
+export function spendBars(watch: WatchView, newestFirst: readonly ExecutionRecord[]): Bar[] {
+  const bars: Bar[] = [];
+  let after = watch.spentMicros;
+  for (const execution of newestFirst.slice(0, MAX_BARS)) {
+    // To the second: two executions in one minute (a run now after the first) keep apart labels.
+    bars.push({ label: `${execution.startedAt.slice(0, 10)} ${execution.startedAt.slice(11, 19)} UTC`, value: after });
+    after -= execution.costMicros;
+  }
+  return bars.reverse();
+}
+
+/** The spend chart (charts.ts): a bar per execution, the cap as a marker line, and its text equivalent. */
+function SpendChart({ watch, newestFirst, more }: { watch: WatchView; newestFirst: ExecutionRecord[]; more: boolean }) {
+  if (newestFirst.length === 0) return null;
+  const cap = dollars(watch.costCapMicros);
+  const options: BarChartOptions = {
+    title: `Spend of the watch of ${targetLabel(watch)} after each execution, against its cap of ${cap}`,
+    max: watch.costCapMicros,
+    format: (micros) => `${dollars(micros)} of ${cap}`,
+    marker: { value: watch.costCapMicros, label: `cap ${cap}` },
+  };
+  const bars = spendBars(watch, newestFirst);
+  const which = more || watch.executions > bars.length ? `the latest ${bars.length} executions` : 'each execution';
+  return (
+    <section aria-labelledby="spend-title">
+      <h2 id="spend-title">Spend against the cap</h2>
+      <figure class="chart">
+        <div dangerouslySetInnerHTML={{ __html: barChart(bars, options) }} />
+        <figcaption>
+          Spend after {which}, oldest first, against the cap of {cap}: {chartSentence(bars, options)}
+        </figcaption>
+      </figure>
+    </section>
+  );
+}
+
+const DONE: Record<string, string> = {
+  cancelled: 'Cancelled. This watch never executes again.',
+  created: 'Created. Its first execution runs now; reload to see it.',
+  ran: 'Executed now; its record is the newest below.',
+};
+
+async function detailPage(c: Context<DashboardEnv>, error?: string) {
   const ctx = coreContextFor(accountContext(c));
-  const id = c.req.param('id');
+  const id = c.req.param('id')!;
   const watch = await getWatch(ctx, id);
   const page = await listWatchExecutions(ctx, id, EXECUTIONS_PAGE_SIZE, c.req.query('cursor') || undefined);
+  const latest = await listWatchExecutions(ctx, id, MAX_BARS);
+  const done = DONE[c.req.query('done') ?? ''];
+  const live = watch.status !== 'cancelled' && watch.status !== 'capped';
   return c.render(
     <>
-      {c.req.query('done') === 'cancelled' ? <Notice>Cancelled. This watch never executes again.</Notice> : null}
+      {done && !error ? <Notice>{done}</Notice> : null}
+      <ErrorAlert message={error} />
       <p>
         <a href={PATH}>All watches</a>
       </p>
       <WatchFacts watch={watch} />
       {watch.status === 'cancelled' ? null : (
-        <p>
+        <div class="actions">
+          {live ? (
+            <form method="post" action={`${PATH}/${watch.id}/run`}>
+              <button type="submit">Run now ({dollars(TIER_PRICE_MICROS[watch.tier])})</button>
+            </form>
+          ) : null}
           <a class="button danger" href={`${PATH}/${watch.id}/cancel`}>
             Cancel this watch
           </a>
-        </p>
+        </div>
       )}
+      <SpendChart watch={watch} newestFirst={latest.executions} more={latest.nextCursor !== null} />
       <h2>Executions ({watch.executions})</h2>
       <ExecutionTable list={page.executions} />
       <NextPage path={`${PATH}/${watch.id}`} cursor={page.nextCursor} label="Older executions" />
+      <Findings list={page.executions} />
     </>,
     { title: `Watch of ${targetLabel(watch)}` },
   );
+}
+
+watches.get('/:id', (c) => detailPage(c));
+
+/** Executes the watch now through the operation of POST /api/v1/oms/watches/run; a refusal (capped, cancelled, 429) is shown on its page. */
+watches.post('/:id/run', async (c) => {
+  await readForm(c);
+  const id = c.req.param('id');
+  try {
+    await runOperation(c, RUN_NOW, { id });
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code === 'internal' || error.code === 'not_found') throw error;
+    refusedWith(c, error);
+    return detailPage(c, error.message);
+  }
+  return c.redirect(`${PATH}/${id}?done=ran`, 303);
 });
 
 watches.get('/:id/cancel', async (c) => {
@@ -234,8 +502,9 @@ watches.get('/:id/cancel', async (c) => {
   );
 });
 
+/** Cancels through the operation of DELETE /api/v1/oms/watches (idempotent). */
 watches.post('/:id/cancel', async (c) => {
   await readForm(c);
-  const watch = await cancelWatch(coreContextFor(accountContext(c)), c.req.param('id'));
+  const watch = await runOperation<WatchView>(c, CANCEL, { id: c.req.param('id') });
   return c.redirect(`${PATH}/${watch.id}?done=cancelled`, 303);
 });
