@@ -73,7 +73,7 @@ describe('the runs page', () => {
     expect(running.html).toContain('<p role="status" data-run-line="">Running gtm-audit for acme.com: step 1 of 2 (pricing)</p>');
     expect(running.html).toContain('<p><progress max="2" value="0" aria-label="Steps done">0 of 2</progress> <span data-run-count="">0 of 2 steps done</span></p>');
     expect(running.html).toContain(`<a href="/dashboard/runs/${run.id}">reload the page</a>`);
-    expect(running.html).toContain(`<form method="post" action="/dashboard/runs/${run.id}/cancel"><button type="submit" class="danger">Cancel this run</button></form>`);
+    expect(running.html).toContain(`<form method="post" action="/dashboard/runs/cancel/${run.id}"><button type="submit" class="danger">Cancel this run</button></form>`);
     expect(running.html).toContain('<dt>Status</dt><dd>running</dd>');
     expect(running.html).toContain('<dt>Finished</dt><dd>—</dd>');
     expect(running.html).not.toContain('<article');
@@ -85,7 +85,7 @@ describe('the runs page', () => {
     const finished = await page(mine.browser, `/dashboard/runs/${run.id}`);
     expect(finished.html).toContain('<dt>Status</dt><dd>completed</dd>');
     expect(finished.html).not.toContain('data-run-progress');
-    expect(finished.html).not.toContain('/cancel"');
+    expect(finished.html).not.toContain('/dashboard/runs/cancel/');
     expect(finished.html).toContain('<article class="markdown" aria-label="Report"><h2>GTM audit: Acme Analytics</h2>');
   });
 
@@ -123,14 +123,14 @@ describe('the runs page', () => {
     const mine = await dashboardOrganization();
     await importMarket(mine.key);
     const run = await heldRun(mine.org.id);
-    const forged = await mine.browser.post(`/dashboard/runs/${run.id}/cancel`, {}, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
+    const forged = await mine.browser.post(`/dashboard/runs/cancel/${run.id}`, {}, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
     expect(forged.status).toBe(403);
     expect((await (await mine.browser.get(`/dashboard/runs/${run.id}/progress`)).json<{ status: string }>()).status).toBe('running');
     const other = await dashboardOrganization();
-    expect((await other.browser.post(`/dashboard/runs/${run.id}/cancel`)).status).toBe(404);
+    expect((await other.browser.post(`/dashboard/runs/cancel/${run.id}`)).status).toBe(404);
     expect((await (await mine.browser.get(`/dashboard/runs/${run.id}/progress`)).json<{ status: string }>()).status).toBe('running');
 
-    const cancelled = await mine.browser.post(`/dashboard/runs/${run.id}/cancel`);
+    const cancelled = await mine.browser.post(`/dashboard/runs/cancel/${run.id}`);
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get('Location')).toBe(`/dashboard/runs/${run.id}`);
     const shown = await page(mine.browser, `/dashboard/runs/${run.id}`);
