@@ -75,7 +75,7 @@ dashboard.route('/settings/connections', connections);
 
 // Last, so it answers only paths no page took. (A mounted app's own notFound is never called: the
 // parent app's would answer, in JSON, a page with no title and no language.)
-dashboard.get('*', (c) => {
+dashboard.all('*', (c) => {
   c.status(404);
   return c.render(
     <p>
