@@ -1,6 +1,6 @@
 /**
  * Accessibility of every dashboard page in real headless Chromium against the real dev server
- * (issue 26, item 6): axe-core (test/browser/axe.ts) finds no serious or critical violation on any
+ * (issue 26, item 6): axe-core (test/browser/axe.ts) finds no moderate, serious or critical violation on any
  * page, signed out and signed in, empty and with content, and with a refused form's errors shown;
  * the main controls of key pages are reached and used with the keyboard alone, each showing a
  * visible focus ring. A screenshot of each page is saved (test-results/screenshots/, `a11y-`).
@@ -42,7 +42,7 @@ function api(path: string, key: string, init: RequestInit = {}): Promise<Respons
   return fetch(server.url + path, { ...init, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...init.headers } });
 }
 
-/** axe-core on the page as it is: no serious or critical violation; a screenshot either way. */
+/** axe-core on the page as it is: no moderate, serious or critical violation; a screenshot either way. */
 async function expectAccessible(name: string, on: Page = page): Promise<void> {
   await screenshot(on, `a11y-${name}`);
   expect(await blockingViolations(on), `${name}: ${on.url()}`).toEqual([]);
