@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startDevServer, type DevServer } from '../e2e/dev-server.ts';
 import { blockingViolations } from './axe.ts';
 import { launchChromium, screenshot } from './chromium.ts';
+import { callApi, fillSalesProfile, fillSignUp, untilFirstExecution, watchPage } from './flows.ts';
 
 let server: DevServer;
 let browser: Browser;
@@ -17,13 +18,8 @@ let context: BrowserContext;
 let page: Page;
 const consoleErrors: string[] = [];
 
-function watchConsole(watched: Page): void {
-  // The pages keep their strict CSP while axe runs: a refused script or style would show here.
-  watched.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) consoleErrors.push(message.text());
-  });
-  watched.on('pageerror', (error) => consoleErrors.push(String(error)));
-}
+// The pages keep their strict CSP while axe runs: a refused script or style would show in consoleErrors.
+const watchConsole = (watched: Page) => watchPage(watched, consoleErrors);
 
 beforeAll(async () => {
   server = await startDevServer({ knowledgeBase: false });
@@ -38,9 +34,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function api(path: string, key: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(server.url + path, { ...init, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...init.headers } });
-}
+const api = (path: string, key: string, init: RequestInit = {}) => callApi(server.url, path, key, init);
 
 /** axe-core on the page as it is: no moderate, serious or critical violation; a screenshot either way. */
 async function expectAccessible(name: string, on: Page = page): Promise<void> {
@@ -100,10 +94,7 @@ describe('signed out', () => {
   test('sign-up, empty and refused; sign-in, empty and refused; a page that does not exist', async () => {
     await open('/dashboard/sign-up');
     await expectAccessible('sign-up');
-    await page.getByLabel('Organization').fill('Initech Labs');
-    await page.getByLabel('Your name').fill('Ada Lovelace');
-    await page.getByLabel('Email').fill('not-an-email@');
-    await page.getByLabel('Password').fill('short');
+    await fillSignUp(page, 'not-an-email@', 'short');
     // The browser's own checks would stop a bad email before the server sees it.
     await page.locator('form').first().evaluate((form) => form.setAttribute('novalidate', ''));
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -151,10 +142,7 @@ describe('signed in', () => {
 
   test('onboarding: empty, refused, then complete; the overview with and without the banner', async () => {
     await open('/dashboard/sign-up');
-    await page.getByLabel('Organization').fill('Initech Labs');
-    await page.getByLabel('Your name').fill('Ada Lovelace');
-    await page.getByLabel('Email').fill(`ada-a11y-${Date.now()}@example.com`);
-    await page.getByLabel('Password').fill('correct horse battery staple');
+    await fillSignUp(page, `ada-a11y-${Date.now()}@example.com`);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/dashboard/onboarding');
     await expectAccessible('onboarding-empty');
@@ -168,13 +156,7 @@ describe('signed in', () => {
     await page.locator('#form-errors').waitFor();
     await expectAccessible('onboarding-refused');
 
-    await page.getByLabel('Company name').fill('Initech Labs');
-    await page.getByLabel('Company domain').fill('initech.example');
-    await page.getByLabel('What you sell').fill('Workflow software for finance teams');
-    await page.getByLabel('Industries you sell to').fill('Fintech');
-    await page.getByLabel('Company sizes you sell to').fill('51-200');
-    await page.getByLabel('Regions you sell in').fill('Europe');
-    await page.getByLabel('Buyer personas').fill('CFO');
+    await fillSalesProfile(page);
     await page.getByRole('button', { name: 'Save sales profile' }).click();
     await page.getByText('Saved. Your sales profile is complete').waitFor();
     await expectAccessible('onboarding-saved');
@@ -336,11 +318,7 @@ describe('signed in', () => {
     });
     expect(created.status).toBe(201);
     const watch = (await created.json()) as { id: string };
-    for (let i = 0; i < 100; i++) {
-      const view = (await (await api(`/api/v1/oms/watches?id=${watch.id}`, key)).json()) as { executions: number };
-      if (view.executions > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await untilFirstExecution(server.url, key, watch.id);
     await open('/dashboard/watches');
     await expectAccessible('watches-list');
     await open(`/dashboard/watches/${watch.id}`);

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startDevServer, type DevServer } from '../e2e/dev-server.ts';
 import { launchChromium, screenshot } from './chromium.ts';
+import { callApi, fillSalesProfile, fillSignUp, watchPage } from './flows.ts';
 
 let server: DevServer;
 let browser: Browser;
@@ -20,10 +21,7 @@ beforeAll(async () => {
   page = await context.newPage();
   // A CSP violation (an inline script or style) shows up as a console error.
   // (Refused forms answer 400/401 and /favicon.ico is 404: those console lines are expected.)
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  watchPage(page, consoleErrors);
 });
 
 afterAll(async () => {
@@ -31,9 +29,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function api(path: string, key: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(server.url + path, { ...init, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...init.headers } });
-}
+const api = (path: string, key: string, init: RequestInit = {}) => callApi(server.url, path, key, init);
 
 describe('the dashboard in Chromium', () => {
   const email = `ada-${Date.now()}@example.com`;
@@ -42,10 +38,7 @@ describe('the dashboard in Chromium', () => {
   test('sign up lands on the sales profile, with the onboarding banner', async () => {
     await page.goto(`${server.url}/dashboard/sign-up`);
     await screenshot(page, '01-sign-up');
-    await page.getByLabel('Organization').fill('Initech Labs');
-    await page.getByLabel('Your name').fill('Ada Lovelace');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('correct horse battery staple');
+    await fillSignUp(page, email);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/dashboard/onboarding');
     await page.getByRole('note', { name: 'Onboarding' }).waitFor();
@@ -91,13 +84,7 @@ describe('the dashboard in Chromium', () => {
 
   test('finish onboarding: the banner goes and the key runs commands', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Sales profile' }).click();
-    await page.getByLabel('Company name').fill('Initech Labs');
-    await page.getByLabel('Company domain').fill('initech.example');
-    await page.getByLabel('What you sell').fill('Workflow software for finance teams');
-    await page.getByLabel('Industries you sell to').fill('Fintech\nSaaS');
-    await page.getByLabel('Company sizes you sell to').fill('51-200');
-    await page.getByLabel('Regions you sell in').fill('Europe');
-    await page.getByLabel('Buyer personas').fill('CFO');
+    await fillSalesProfile(page, 'Fintech\nSaaS');
     await page.getByRole('button', { name: 'Save sales profile' }).click();
     await page.getByText('Saved. Your sales profile is complete').waitFor();
     expect(await page.getByRole('note', { name: 'Onboarding' }).count()).toBe(0);

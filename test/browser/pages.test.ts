@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startDevServer, type DevServer } from '../e2e/dev-server.ts';
 import { launchChromium, screenshot } from './chromium.ts';
+import { callApi, fillSalesProfile, fillSignUp, untilFirstExecution, watchPage } from './flows.ts';
 
 let server: DevServer;
 let browser: Browser;
@@ -22,15 +23,7 @@ beforeAll(async () => {
   server = await startDevServer({ knowledgeBase: false, vars: { RUN_STEP_PAUSE_MS: '2000' } });
   browser = await launchChromium();
   page = await (await browser.newContext()).newPage();
-  page.on('console', (message) => {
-    if (message.text().includes('pwned')) pwned.push(message.text());
-    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) consoleErrors.push(message.text());
-  });
-  page.on('dialog', async (dialog) => {
-    pwned.push(`dialog: ${dialog.message()}`);
-    await dialog.dismiss();
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  watchPage(page, consoleErrors, pwned);
 });
 
 afterAll(async () => {
@@ -38,9 +31,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function api(path: string, key: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(server.url + path, { ...init, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...init.headers } });
-}
+const api = (path: string, key: string, init: RequestInit = {}) => callApi(server.url, path, key, init);
 
 const SCRIPT = `<script>globalThis.pwned = 1; console.log('pwned by script')</script>`;
 const LINES = [
@@ -69,19 +60,10 @@ describe('runs, watches, approvals and objects in Chromium', () => {
 
   test('set up: sign up, finish the sales profile, create a key, load data through the API', async () => {
     await page.goto(`${server.url}/dashboard/sign-up`);
-    await page.getByLabel('Organization').fill('Initech Labs');
-    await page.getByLabel('Your name').fill('Ada Lovelace');
-    await page.getByLabel('Email').fill(`ada-pages-${Date.now()}@example.com`);
-    await page.getByLabel('Password').fill('correct horse battery staple');
+    await fillSignUp(page, `ada-pages-${Date.now()}@example.com`);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/dashboard/onboarding');
-    await page.getByLabel('Company name').fill('Initech Labs');
-    await page.getByLabel('Company domain').fill('initech.example');
-    await page.getByLabel('What you sell').fill('Workflow software for finance teams');
-    await page.getByLabel('Industries you sell to').fill('Fintech');
-    await page.getByLabel('Company sizes you sell to').fill('51-200');
-    await page.getByLabel('Regions you sell in').fill('Europe');
-    await page.getByLabel('Buyer personas').fill('CFO');
+    await fillSalesProfile(page);
     await page.getByRole('button', { name: 'Save sales profile' }).click();
     await page.getByText('Saved. Your sales profile is complete').waitFor();
 
@@ -208,11 +190,7 @@ describe('runs, watches, approvals and objects in Chromium', () => {
     expect(created.status).toBe(201);
     const watch = (await created.json()) as { id: string };
     // Its first execution runs at once.
-    for (let i = 0; i < 100; i++) {
-      const view = (await (await api(`/api/v1/oms/watches?id=${watch.id}`, key)).json()) as { executions: number };
-      if (view.executions > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await untilFirstExecution(server.url, key, watch.id);
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Watches' }).click();
     const meter = page.locator('meter').first();
     expect(await meter.getAttribute('value')).toBe('3000');

@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startDevServer, type DevServer } from '../e2e/dev-server.ts';
 import { launchChromium, screenshot } from './chromium.ts';
+import { callApi, fillSalesProfile, fillSignUp, watchPage } from './flows.ts';
 
 let server: DevServer;
 let browser: Browser;
@@ -29,15 +30,7 @@ beforeAll(async () => {
     await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>A source</title><p>The source page.</p>' });
   });
   page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.text().includes('pwned')) pwned.push(message.text());
-    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) consoleErrors.push(message.text());
-  });
-  page.on('dialog', async (dialog) => {
-    pwned.push(`dialog: ${dialog.message()}`);
-    await dialog.dismiss();
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  watchPage(page, consoleErrors, pwned);
 });
 
 afterAll(async () => {
@@ -45,9 +38,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function api(path: string, key: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(server.url + path, { ...init, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...init.headers } });
-}
+const api = (path: string, key: string, init: RequestInit = {}) => callApi(server.url, path, key, init);
 
 const SCRIPT = `<script>globalThis.pwned = 1; console.log('pwned by script')</script>`;
 const SOURCE_URLS = ['https://reviews.example/initech', 'https://initech.example/pricing'];
@@ -76,19 +67,10 @@ const LINES = [
 describe('research and briefs in Chromium', () => {
   test('set up: sign up, finish the sales profile, load sources through the API', async () => {
     await page.goto(`${server.url}/dashboard/sign-up`);
-    await page.getByLabel('Organization').fill('Initech Labs');
-    await page.getByLabel('Your name').fill('Ada Lovelace');
-    await page.getByLabel('Email').fill(`ada-research-${Date.now()}@example.com`);
-    await page.getByLabel('Password').fill('correct horse battery staple');
+    await fillSignUp(page, `ada-research-${Date.now()}@example.com`);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/dashboard/onboarding');
-    await page.getByLabel('Company name').fill('Initech Labs');
-    await page.getByLabel('Company domain').fill('initech.example');
-    await page.getByLabel('What you sell').fill('Workflow software for finance teams');
-    await page.getByLabel('Industries you sell to').fill('Fintech');
-    await page.getByLabel('Company sizes you sell to').fill('51-200');
-    await page.getByLabel('Regions you sell in').fill('Europe');
-    await page.getByLabel('Buyer personas').fill('CFO');
+    await fillSalesProfile(page);
     await page.getByRole('button', { name: 'Save sales profile' }).click();
     await page.getByText('Saved. Your sales profile is complete').waitFor();
 
