@@ -8,7 +8,7 @@ import type { DashboardEnv } from './env.ts';
 import { accountContext } from './status.ts';
 
 /**
- * How dashboard forms run commands (research, competitors, gtm-audit): through the very operations
+ * How dashboard forms run operations (research, competitors, gtm-audit, watches): through the very operations
  * POST /api/v1/commands/{name} and the MCP tools call (operations/registry/commands.ts,
  * invokeOperation), after the same per-caller rate limit (the operation's budget, counted for the
  * signed-in person).
@@ -21,10 +21,18 @@ export function commandOperation(name: string): OperationDefinition {
   return operation;
 }
 
-/** Runs a command operation for the signed-in person as the REST door does: rate limit, then the operation. */
-export async function runFromForm(c: Context<DashboardEnv>, operation: OperationDefinition, name: string, input: Record<string, unknown>): Promise<CommandResult> {
+/**
+ * Runs an operation for the signed-in person as the REST door does: the operation's rate limit,
+ * then the operation; `what` names its arguments in refusals.
+ */
+export async function runOperation<T>(c: Context<DashboardEnv>, operation: OperationDefinition, what: string, input: Record<string, unknown>): Promise<T> {
   const ctx = coreContextFor(accountContext(c));
   await enforceRateLimit(c.env, ctx.principal, operation.bucket);
-  const { output } = await invokeOperation(ctx, operation, input, `arguments of ${name}`);
-  return output as CommandResult;
+  const { output } = await invokeOperation(ctx, operation, input, what);
+  return output as T;
+}
+
+/** runOperation for a command: its result. */
+export function runFromForm(c: Context<DashboardEnv>, operation: OperationDefinition, name: string, input: Record<string, unknown>): Promise<CommandResult> {
+  return runOperation<CommandResult>(c, operation, `arguments of ${name}`, input);
 }

@@ -1,12 +1,12 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
 import { DomainError } from '../../ground/errors.ts';
-import { enforceRateLimit } from '../../ground/rate-limit.ts';
 import { TIER_PRICE_MICROS, WATCH_TIERS, type Claim, type CreatedWatch, type ExecutionRecord, type WatchTier, type WatchView } from '../../ground/schemas/watch.ts';
-import { coreContextFor } from '../../operations/account.ts';
-import { invokeOperation, type OperationDefinition } from '../../operations/definition.ts';
+import type { OperationDefinition } from '../../operations/definition.ts';
 import { WATCH_OPERATIONS } from '../../operations/registry/watches.ts';
 import { getWatch, listWatches, listWatchExecutions } from '../../operations/watches.ts';
+import { coreContextFor } from '../../operations/account.ts';
+import { runOperation } from '../command-call.ts';
 import { barChart, chartSentence, MAX_BARS, type Bar, type BarChartOptions } from '../charts.ts';
 import { dollars, ErrorAlert, ErrorSummary, ExternalLink, Field, NextPage, Notice, objectPath, when } from '../components.tsx';
 import type { DashboardEnv } from '../env.ts';
@@ -38,13 +38,6 @@ const CREATE = watchOperation('post', '/oms/watches');
 const RUN_NOW = watchOperation('post', '/oms/watches/run');
 const CANCEL = watchOperation('delete', '/oms/watches');
 
-/** Runs a watch operation for the signed-in person as the REST door does: its rate limit, then the operation. */
-async function runOperation<T>(c: Context<DashboardEnv>, operation: OperationDefinition, input: Record<string, unknown>): Promise<T> {
-  const ctx = coreContextFor(accountContext(c));
-  await enforceRateLimit(c.env, ctx.principal, operation.bucket);
-  const { output } = await invokeOperation(ctx, operation, input, 'watch');
-  return output as T;
-}
 
 /** Spend against the cap: a meter (high from 80 % of the cap) and the numbers as text. */
 function Spend({ watch }: { watch: WatchView }) {
@@ -212,7 +205,7 @@ watches.post('/', async (c) => {
   };
   let watch: CreatedWatch;
   try {
-    watch = await runOperation<CreatedWatch>(c, CREATE, createInput(values));
+    watch = await runOperation<CreatedWatch>(c, CREATE, 'watch', createInput(values));
   } catch (error) {
     const errors = formErrors(error, CREATE_FIELDS);
     refusedWith(c, error);
@@ -471,7 +464,7 @@ watches.post('/:id/run', async (c) => {
   await readForm(c);
   const id = c.req.param('id');
   try {
-    await runOperation(c, RUN_NOW, { id });
+    await runOperation(c, RUN_NOW, 'watch', { id });
   } catch (error) {
     if (!(error instanceof DomainError) || error.code === 'internal' || error.code === 'not_found') throw error;
     refusedWith(c, error);
@@ -505,6 +498,6 @@ watches.get('/:id/cancel', async (c) => {
 /** Cancels through the operation of DELETE /api/v1/oms/watches (idempotent). */
 watches.post('/:id/cancel', async (c) => {
   await readForm(c);
-  const watch = await runOperation<WatchView>(c, CANCEL, { id: c.req.param('id') });
+  const watch = await runOperation<WatchView>(c, CANCEL, 'watch', { id: c.req.param('id') });
   return c.redirect(`${PATH}/${watch.id}?done=cancelled`, 303);
 });
