@@ -1,9 +1,16 @@
+import { mergeDirectives, NO_DIRECTIVES, parseRobotsMeta } from './robots-directives.ts';
+import type { RobotsDirectives } from './robots-directives.ts';
+
 /**
  * The links of an HTML page, read with Workers' own streaming parser (`HTMLRewriter`, lol-html):
- * `<a href>`, `<link rel="canonical" href>`, and `<base href>` to resolve them against. Bounded in
- * links kept, in bytes read and in the length of one URL; hostile markup (broken tags, huge
- * attributes, a hundred thousand links) yields what could be read and a flag, never a throw.
- * Which of these links a read follows is the frontier's business (`src/sites/frontier.ts`).
+ * `<a href>`, `<link rel="canonical" href>`, the page's feeds (`<link rel="alternate">` of a feed
+ * type), and `<base href>` to resolve them against; with them, what the page's robots meta tags
+ * forbid (src/sites/robots-directives.ts). Bounded in links and feeds kept, in bytes read and in the
+ * length of one URL; the parser calls into JavaScript once per `a`, `link`, `meta` and `base`
+ * element, never per other element. Hostile markup (broken tags, huge attributes, a hundred
+ * thousand links) yields what could be read and a flag, never a throw. Which of these links a read
+ * follows is the frontier's business (`src/sites/frontier.ts`); honouring `robots` is the caller's,
+ * merged with the response's `X-Robots-Tag` (parseXRobotsTag).
  */
 
 /** Links kept from one page by default; the rest are counted, not kept. */
@@ -12,6 +19,11 @@ export const DEFAULT_MAX_LINKS = 1_000;
 export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 /** An `href` longer than this many characters is dropped unread (no URL we request is longer than 2,048). */
 export const MAX_HREF_LENGTH = 4_096;
+/** Feeds kept from one page; a site has one or two, so more is noise. */
+export const MAX_FEEDS = 10;
+
+/** The `type` of a `<link rel="alternate">` that names a feed: RSS, Atom, JSON Feed. */
+const FEED_TYPES = new Set(['application/rss+xml', 'application/atom+xml', 'application/feed+json']);
 
 export interface ExtractLinksOptions {
   /** Links kept, 1 or more (DEFAULT_MAX_LINKS). */
@@ -25,6 +37,13 @@ export interface ExtractedLinks {
   links: string[];
   /** The absolute URL of the first `<link rel="canonical" href>`, if any. */
   canonical?: string;
+  /**
+   * Absolute URLs of the page's feeds (`<link rel="alternate" type="application/rss+xml">`, Atom or
+   * JSON Feed), in document order, without repeats, at most MAX_FEEDS; resolved as `links` are.
+   */
+  feeds: string[];
+  /** What the page's `<meta name="robots">` and `<meta name="reconbot">` tags forbid, wherever they stand, all merged. */
+  robots: RobotsDirectives;
   /** The site's own name as the page declares it (`og:site_name`, else `application-name`), at most 200 characters. */
   siteName?: string;
   /** The URL relative links were resolved against: the first `<base href>`, else the page's URL. */
@@ -37,6 +56,16 @@ export interface ExtractedLinks {
   droppedLinks: number;
   /** The parser's message when it gave up part-way (links found before it are kept). */
   parseError?: string;
+}
+
+/** The words of a `rel` attribute, lowercased (the first 200 characters: a real one is a few words). */
+function relsOf(rel: string | null): string[] {
+  return (rel ?? '').slice(0, 200).toLowerCase().split(/\s+/);
+}
+
+/** Whether a `<link type>` names a feed format (parameters such as `; charset=utf-8` ignored). */
+function isFeedType(type: string | null): boolean {
+  return FEED_TYPES.has((type ?? '').slice(0, 200).split(';')[0]!.trim().toLowerCase());
 }
 
 /** Whether a response says it is an HTML page (`text/html` or `application/xhtml+xml`). */
@@ -93,6 +122,9 @@ export async function extractLinks(response: Response, pageUrl: string, options:
   const hrefs: string[] = [];
   let baseHref: string | undefined;
   let canonicalHref: string | undefined;
+  // Raw, like hrefs; a few more than kept, so that repeats and broken ones do not crowd out real ones.
+  const feedHrefs: string[] = [];
+  let robots: RobotsDirectives = { ...NO_DIRECTIVES };
   const siteNames: { og?: string; application?: string } = {};
   let dropped = 0;
   let parseError: string | undefined;
@@ -120,15 +152,20 @@ export async function extractLinks(response: Response, pageUrl: string, options:
       })
       .on('link[rel][href]', {
         element(element) {
-          if (canonicalHref !== undefined) return;
-          const rel = (element.getAttribute('rel') ?? '').toLowerCase().split(/\s+/);
-          if (rel.includes('canonical')) canonicalHref = keep(element.getAttribute('href'));
+          const rel = relsOf(element.getAttribute('rel'));
+          if (rel.includes('canonical')) canonicalHref ??= keep(element.getAttribute('href'));
+          else if (rel.includes('alternate') && isFeedType(element.getAttribute('type')) && feedHrefs.length < MAX_FEEDS * 4) {
+            const href = keep(element.getAttribute('href'));
+            if (href !== undefined) feedHrefs.push(href);
+          }
         },
       })
       .on('meta[content]', {
         element(element) {
+          const raw = element.getAttribute('content');
+          robots = mergeDirectives(robots, parseRobotsMeta(element.getAttribute('name'), raw));
           const name = (element.getAttribute('property') ?? element.getAttribute('name') ?? '').trim().toLowerCase();
-          const content = element.getAttribute('content')?.replace(/\s+/g, ' ').trim();
+          const content = raw?.replace(/\s+/g, ' ').trim();
           if (!content || content.length > 200) return;
           if (name === 'og:site_name') siteNames.og ??= content;
           else if (name === 'application-name') siteNames.application ??= content;
@@ -173,11 +210,14 @@ export async function extractLinks(response: Response, pageUrl: string, options:
     links.push(url);
   }
   const canonical = canonicalHref === undefined ? undefined : resolve(canonicalHref);
+  const feeds = [...new Set(feedHrefs.map(resolve).filter((url): url is string => url !== undefined))].slice(0, MAX_FEEDS);
   const siteName = siteNames.og ?? siteNames.application;
 
   return {
     links,
     ...(canonical === undefined ? {} : { canonical }),
+    feeds,
+    robots,
     ...(siteName === undefined ? {} : { siteName }),
     base,
     bytesRead: tally.bytes,

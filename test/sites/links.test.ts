@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractLinks, isHtmlResponse } from '../../src/sites/links.ts';
+import { extractLinks, isHtmlResponse, MAX_FEEDS } from '../../src/sites/links.ts';
 
 const html = (body: string | ReadableStream<Uint8Array>) => new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } });
 
@@ -117,9 +117,66 @@ describe('extractLinks', () => {
     expect(pulled.bytes).toBeLessThan(200_000);
   });
 
+  it('lists the feeds a page names, resolved against the base, without repeats', async () => {
+    const page = `<head><base href="https://example.com/blog/">
+      <link rel="alternate" type="application/rss+xml" title="RSS" href="feed.xml">
+      <link rel="Alternate" type="Application/Atom+XML; charset=utf-8" href="/atom">
+      <link rel="alternate" type="application/feed+json" href="https://cdn.example.net/feed.json">
+      <link rel="alternate" type="application/rss+xml" href="./feed.xml">
+      <link rel="alternate" hreflang="de" href="/de/">
+      <link rel="alternate" type="application/json" href="/wp-json/wp/v2/pages/12">
+      <link rel="stylesheet" type="application/rss+xml" href="/not-alternate.xml">
+      <link rel="alternate" type="application/rss+xml">
+      <link rel="alternate" type="application/rss+xml" href="http://[::1">
+      <link rel="canonical" href="/blog/"></head><a href="/post">Post</a>`;
+    const result = await extractLinks(html(page), 'https://example.com/blog/post');
+    expect(result.feeds).toEqual(['https://example.com/blog/feed.xml', 'https://example.com/atom', 'https://cdn.example.net/feed.json']);
+    expect(result.canonical).toBe('https://example.com/blog/');
+    expect(result.links).toEqual(['https://example.com/post']);
+  });
+
+  it('keeps at most 10 feeds of a page that names thousands, and drops a huge feed href unread', async () => {
+    const feeds = Array.from({ length: 5_000 }, (_, i) => `<link rel="alternate" type="application/rss+xml" href="/feed/${i}.xml">`).join('');
+    const huge = `<link rel="alternate" type="application/rss+xml" href="/${'f'.repeat(1_000_000)}">`;
+    const result = await extractLinks(html(`${huge}${feeds}`), 'https://example.com/');
+    expect(result.feeds).toEqual(Array.from({ length: MAX_FEEDS }, (_, i) => `https://example.com/feed/${i}.xml`));
+    expect(result.droppedLinks).toBe(1);
+  });
+
+  it('reads what the robots meta tags forbid, merged, wherever they stand (in the body too)', async () => {
+    const head = await extractLinks(html('<head><meta name="robots" content="nofollow"><meta name="ReconBot" content="noindex"></head>'), 'https://example.com/');
+    expect(head.robots).toEqual({ noindex: true, nofollow: true });
+    const body = await extractLinks(html('<body><p>Text</p><meta name="robots" content="NOINDEX"><a href="/x">x</a></body>'), 'https://example.com/');
+    expect(body.robots).toEqual({ noindex: true, nofollow: false });
+    expect(body.links).toEqual(['https://example.com/x']);
+  });
+
+  it('ignores robots meta tags of other crawlers, and the ones that restrict nothing', async () => {
+    const page = '<meta name="googlebot" content="noindex, nofollow"><meta name="robots" content="index, follow"><meta property="robots" content="none"><meta name="robots">';
+    expect((await extractLinks(html(page), 'https://example.com/')).robots).toEqual({ noindex: false, nofollow: false });
+  });
+
+  it('reads a robots meta tag with megabytes of content in bounded time, and still reads the site name', async () => {
+    // About 1 MB each, within the parser's memory limit for one tag.
+    const page = `<meta name="robots" content="${'index, '.repeat(150_000)}noindex"><meta name="robots" content="nofollow${' x'.repeat(500_000)}"><meta property="og:site_name" content="Globex">`;
+    const result = await extractLinks(html(page), 'https://example.com/', { maxBytes: 4 * 1024 * 1024 });
+    expect(result.parseError).toBeUndefined();
+    expect(result.robots).toEqual({ noindex: false, nofollow: true });
+    expect(result.siteName).toBe('Globex');
+    expect(result.parseError).toBeUndefined();
+  });
+
   it('answers an empty body with no links, and refuses bad bounds', async () => {
     const result = await extractLinks(new Response(null), 'https://example.com/');
-    expect(result).toEqual({ links: [], base: 'https://example.com/', bytesRead: 0, truncatedBytes: false, droppedLinks: 0 });
+    expect(result).toEqual({
+      links: [],
+      feeds: [],
+      robots: { noindex: false, nofollow: false },
+      base: 'https://example.com/',
+      bytesRead: 0,
+      truncatedBytes: false,
+      droppedLinks: 0,
+    });
     await expect(extractLinks(html(''), 'https://example.com/', { maxLinks: 0 })).rejects.toThrow(RangeError);
     await expect(extractLinks(html(''), 'https://example.com/', { maxBytes: 1.5 })).rejects.toThrow(RangeError);
   });
