@@ -3,9 +3,15 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig, type Plugin } from 'vitest/config';
 import E2eAroundSequencer from './test/e2e/sequencer.ts';
 import { freePort } from './scripts/lib/free-port.ts';
+import { ensureLocalBrowser } from './scripts/lib/local-browser.ts';
 import { DEV_REQUEST_STATE_SECRET } from './scripts/lib/dev-secrets.ts';
 import { startSites } from './scripts/lib/site-server.ts';
 import { fixtureSites, OFFLINE_DOMAIN } from './test/sites/fixture-sites.ts';
+
+// env.BROWSER (Browser Rendering) in the Workers pool is Miniflare's, run by this process: it must
+// start Debian's Chromium, offline, before the pool does. A fresh machine gets it installed here (as
+// root, from Debian's packages); elsewhere it throws saying "apt-get install chromium".
+ensureLocalBrowser(undefined, { install: true });
 
 // Tests build D1 exactly as deploys and `npm run dev` do: the migrations in order. schema.sql (the
 // readable whole) is read too, for the test that the migrations yield exactly its schema.

@@ -25,6 +25,7 @@ import type { Readable, Writable } from 'node:stream';
 import path from 'node:path';
 import { ACME_DEMO_KEY, DEMO_KNOWLEDGE_BASE, GLOBEX_DEMO_KEY, loadDemoKnowledgeBase, seedLocalDatabase, waitUntilServing } from './seed.ts';
 import { demoSites } from './lib/demo-sites.ts';
+import { ensureLocalBrowser } from './lib/local-browser.ts';
 import { findDevServerDatabase, removeDevSession, stateDirectory, writeDevSession } from './lib/local-d1.ts';
 import { startSites } from './lib/site-server.ts';
 import { PROJECT_ROOT, spawnWrangler } from './lib/wrangler.ts';
@@ -77,6 +78,15 @@ const ownOverrides = extra.some((arg) => /^(--var=)?SITE_ORIGIN_OVERRIDES:/.test
 const sites = ownOverrides ? undefined : await startSites(demoSites(path.join(PROJECT_ROOT, DEMO_KNOWLEDGE_BASE)));
 const siteOverrides = sites ? ['--var', `SITE_ORIGIN_OVERRIDES:${sites.overrides}`] : [];
 if (sites && verbose) console.log(`Demo sites on loopback (SITE_ORIGIN_OVERRIDES): ${sites.overrides.replaceAll(',', ', ')}`);
+
+// Pages only a browser reads are rendered by the BROWSER binding, which wrangler dev runs on Debian's
+// Chromium, offline. Without Chromium the Worker still starts; site reads then report those pages as
+// needing a browser.
+try {
+  ensureLocalBrowser();
+} catch (error) {
+  console.error(`Warning: ${error instanceof Error ? error.message : error}`);
+}
 
 const port = has(extra, '--port') ? [] : ['--port', DEFAULT_PORT];
 // Quiet: wrangler prints only warnings and errors (its banner, bindings table, "Ready on" and one

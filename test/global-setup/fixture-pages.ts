@@ -62,6 +62,71 @@ const SCRIPT_LADEN = html(
 
 type Handler = (request: IncomingMessage, response: ServerResponse, url: URL) => void;
 
+/**
+ * Pages only a browser reads (test/sites/render.test.ts): client-rendered pages whose scripts write
+ * their text. Each takes `?id=<test id>` and passes it on to what its scripts request, so that
+ * /render-hits/<id> tells the test what the browser requested (path and query of each request;
+ * with `?agents`, the User-Agent of each).
+ */
+const renderHits = new Map<string, { hit: string; agent: string }[]>();
+
+/** A client-rendered page: `root` in an empty-ish #root, and `script` (a path of this server) as its bundle, given the page's query. */
+const clientRendered = (title: string, script: string, root = '') =>
+  html(title, `<div id="root">${root}</div><noscript>You need to enable JavaScript to run this app.</noscript><script>
+    const s = document.createElement('script'); s.src = ${JSON.stringify(script)} + location.search; document.body.appendChild(s);
+  </script>`);
+
+/** The scripts of the client-rendered pages, by path; `OTHER_ORIGIN` is this server under another name (localhost). */
+const RENDER_SCRIPTS: Record<string, string> = {
+  // Fetches its price from its own origin and writes it into #root.
+  '/render/app.js': `fetch('/api/prices.json' + location.search).then((r) => r.json()).then((p) => {
+    document.getElementById('root').innerHTML = '<h1>Zephyr pricing</h1><p>The ' + p.plan + ' plan costs ' + p.price + ' per robot per month.</p>';
+  });`,
+  // An image from another origin and one from its own (both refused), a fetch to another origin, then its text.
+  '/render/images.js': `const id = location.search;
+    for (const src of ['OTHER_ORIGIN/render/pixel.png' + id, '/render/pixel.png' + id]) { const img = new Image(); img.src = src; document.body.appendChild(img); }
+    fetch('OTHER_ORIGIN/api/prices.json' + id).catch(() => {});
+    document.getElementById('root').innerHTML = '<p>Zephyr robots map warehouses without help from anyone.</p>';`,
+  // Writes its text, then polls its origin forever: the network is never idle.
+  '/render/poll.js': `document.getElementById('root').innerHTML = '<p>Zephyr live fleet status: still polling.</p>';
+    const poll = () => fetch('/render/poll' + location.search).then(poll, poll); poll();`,
+  // Refused by the test's robots.txt: its text must never appear.
+  '/render/private/app.js': `document.getElementById('root').innerHTML = '<p>Private text written by a disallowed script.</p>';`,
+};
+
+const RENDER_ROUTES: Record<string, Handler> = {
+  '/render/prices': (_, res) => send(res, 200, 'text/html', clientRendered('Zephyr pricing', '/render/app.js')),
+  '/render/images': (_, res) => send(res, 200, 'text/html', clientRendered('Zephyr', '/render/images.js')),
+  '/render/never-settles': (_, res) => send(res, 200, 'text/html', clientRendered('Zephyr fleet', '/render/poll.js')),
+  '/render/robots': (_, res) => send(res, 200, 'text/html', clientRendered('Zephyr private', '/render/private/app.js', '<p>Loading</p>')),
+  // Each poll is answered after 300 ms, and the page polls again at once: always one in flight.
+  '/render/poll': (_, res) => void setTimeout(() => send(res, 200, 'application/json', '{"robots":12}'), 300),
+  '/render/pixel.png': (_, res) => send(res, 200, 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47])),
+  '/api/prices.json': (_, res) => send(res, 200, 'application/json', JSON.stringify({ plan: 'Fleet', price: '$1,450' })),
+  ...Object.fromEntries(
+    Object.entries(RENDER_SCRIPTS).map(([path, script]): [string, Handler] => [
+      path,
+      (request, res) => send(res, 200, 'text/javascript', script.replaceAll('OTHER_ORIGIN', `http://localhost:${request.socket.localPort}`)),
+    ]),
+  ),
+};
+
+/** Records a request of a render page under its `?id`, or answers /render-hits/<id>: then true. */
+function renderHitsRoute(request: IncomingMessage, response: ServerResponse, url: URL): boolean {
+  const asked = /^\/render-hits\/(.+)$/.exec(url.pathname);
+  if (asked) {
+    const key = url.searchParams.has('agents') ? 'agent' : 'hit';
+    send(response, 200, 'application/json', JSON.stringify((renderHits.get(asked[1]!) ?? []).map((entry) => entry[key])));
+    return true;
+  }
+  const id = url.searchParams.get('id');
+  if (id && RENDER_ROUTES[url.pathname]) {
+    const entry = { hit: `${url.pathname}${url.search}`, agent: String(request.headers['user-agent']).slice(0, 300) };
+    renderHits.set(id, [...(renderHits.get(id) ?? []), entry].slice(-1_000));
+  }
+  return false;
+}
+
 const ROUTES: Record<string, Handler> = {
   '/zephyr-pricing': (_, res) => send(res, 200, 'text/html; charset=utf-8', ZEPHYR_PRICING),
   '/script-laden': (_, res) => send(res, 200, 'text/html', SCRIPT_LADEN),
@@ -183,7 +248,8 @@ function route(request: IncomingMessage, response: ServerResponse): void {
     const body = mutable.get(editable[1]!);
     return body === undefined ? send(response, 404, 'text/plain', 'unset') : send(response, 200, 'text/html', body);
   }
-  const handler = ROUTES[path];
+  if (renderHitsRoute(request, response, url)) return;
+  const handler = ROUTES[path] ?? RENDER_ROUTES[path];
   if (handler) return handler(request, response, url);
   send(response, 404, 'text/plain', 'no such fixture');
 }
