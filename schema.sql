@@ -239,7 +239,9 @@ CREATE TABLE IF NOT EXISTS watches (
   cancelled_at     TEXT,
   version          INTEGER NOT NULL,         -- the watch object's ledger version of this row
   webhook_url      TEXT,                     -- where executions are POSTed (migration 0010); NULL: no webhook
-  executions_with_changes INTEGER NOT NULL DEFAULT 0 -- charged executions whose findings added or removed a cited claim (migration 0014)
+  executions_with_changes INTEGER NOT NULL DEFAULT 0, -- charged executions whose findings added or removed a cited claim (migration 0014)
+  include_paths    TEXT NOT NULL DEFAULT '[]', -- JSON list of path patterns the site read before each execution is limited to (migration 0017)
+  exclude_paths    TEXT NOT NULL DEFAULT '[]'  -- JSON list of path patterns it leaves out (migration 0017)
 );
 CREATE INDEX IF NOT EXISTS watches_by_organization ON watches (organization_id, created_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS watches_by_status ON watches (organization_id, status, created_at DESC, id DESC);
@@ -298,7 +300,7 @@ CREATE TABLE IF NOT EXISTS site_pages (
   organization_id  TEXT NOT NULL,
   url              TEXT NOT NULL,            -- the page: the key of its source
   domain           TEXT NOT NULL,            -- the site read, normalized like a company key
-  state            TEXT NOT NULL,            -- live | gone
+  state            TEXT NOT NULL,            -- live | gone | noindex | handled (fetched, no source kept)
   etag             TEXT,
   last_modified    TEXT,
   content_hash     TEXT,                     -- hex SHA-256 of the stored text (title and content)
@@ -306,7 +308,7 @@ CREATE TABLE IF NOT EXISTS site_pages (
   last_read_at     TEXT NOT NULL,
   changed_at       TEXT NOT NULL,            -- when the stored text (or the state) last changed
   run_id           TEXT NOT NULL,            -- the site-read run that last handled the page
-  outcome          TEXT NOT NULL,            -- what it found: new | changed | unchanged | gone
+  outcome          TEXT NOT NULL,            -- what it found: new | changed | unchanged | gone | noindex | skipped | failed
   PRIMARY KEY (organization_id, url)
 );
 CREATE INDEX IF NOT EXISTS site_pages_by_domain ON site_pages (organization_id, domain, url);
@@ -317,5 +319,6 @@ CREATE TABLE IF NOT EXISTS site_read_usage (
   organization_id  TEXT NOT NULL,
   day              TEXT NOT NULL,            -- YYYY-MM-DD, UTC
   pages            INTEGER NOT NULL,
+  rendered         INTEGER NOT NULL DEFAULT 0,  -- of them, pages rendered in a browser: SITE_READ_RENDERS_PER_DAY
   PRIMARY KEY (organization_id, day)
 );

@@ -17,6 +17,7 @@ import { OPERATIONS, restRateBucket } from './operations/registry/index.ts';
 import { dnsRebindingCheck, mcp, mcpErrorResponse } from './routes/mcp.ts';
 import { oauth } from './routes/oauth.ts';
 import { health } from './routes/health.ts';
+import { bot } from './routes/bot.ts';
 import { serveOpenApi } from './routes/openapi.ts';
 import { dashboard } from './dashboard/index.tsx';
 import { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from './ground/body-limits.ts';
@@ -72,6 +73,9 @@ app.route('/api/mcp', mcpDoor);
 // OAuth for MCP clients that cannot send a key: metadata, token and registration endpoints (the
 // authorize step is the dashboard's consent page).
 app.route('/', oauth);
+
+// Public: the page about ReconBot, the site reader, that its user agent names.
+app.route('/', bot);
 
 // The dashboard for people (sessions, not keys); same-origin only: no CORS, CSRF-checked forms.
 app.route('/dashboard', dashboard);

@@ -15,7 +15,9 @@
  *   POST   /__site/log/reset           empties the log and the in-flight maximum
  *   PUT    /__site/pages?path=/pricing the request body becomes that page's body (`&type=text/plain`
  *                                      its Content-Type, else the page's own or HTML; `&status=410`
- *                                      its status, else 200); a new ETag and a later Last-Modified
+ *                                      its status, else 200; `&headers={"retry-after":"1"}` its extra
+ *                                      response headers as a JSON object, replacing the page's own,
+ *                                      else the page's own kept); a new ETag and a later Last-Modified
  *   DELETE /__site/pages?path=/pricing that page answers 404 from now on
  * They take at most MAX_CONTROL_BODY_BYTES and paths of at most MAX_PATH_LENGTH characters. From
  * Node, `startSite` gives the same as functions.
@@ -27,6 +29,7 @@ import { gzipSync } from 'node:zlib';
 import {
   CONTROL_PREFIX,
   MAX_CONTROL_BODY_BYTES,
+  MAX_CONTROL_HEADERS,
   MAX_DELAY_MS,
   MAX_LOG_ENTRIES,
   MAX_PATH_LENGTH,
@@ -185,6 +188,8 @@ export async function startSite(spec: SiteSpec, options: StartOptions = {}): Pro
     if (!validPath(path)) return json(response, 400, { error: `path must start with / and have at most ${MAX_PATH_LENGTH} characters` });
     if (!Number.isInteger(status) || status < 200 || status > 599) return json(response, 400, { error: 'status must be an integer from 200 to 599' });
     if ((url.searchParams.get('type') ?? '').length > 200) return json(response, 400, { error: 'type has at most 200 characters' });
+    const headers = extraHeaders(url.searchParams.get('headers'));
+    if (headers === 'invalid') return json(response, 400, { error: `headers is a JSON object of at most ${MAX_CONTROL_HEADERS} header names to string values (no line breaks)` });
     if (request.method === 'DELETE') {
       removePage(path);
       return json(response, 200, { path, status: 404 });
@@ -198,7 +203,7 @@ export async function startSite(spec: SiteSpec, options: StartOptions = {}): Pro
         const type = url.searchParams.get('type') ?? undefined;
         const before = pages.get(path)?.page;
         try {
-          setPage(path, { ...before, body, status, type: type ?? before?.type ?? HTML, lastModified: undefined });
+          setPage(path, { ...before, body, status, type: type ?? before?.type ?? HTML, lastModified: undefined, ...(headers === undefined ? {} : { headers }) });
         } catch (error) {
           return json(response, 409, { error: error instanceof Error ? error.message : String(error) });
         }
@@ -301,6 +306,23 @@ function validPath(path: string): boolean {
 
 function checkPath(path: string): void {
   if (!validPath(path)) throw new RangeError(`a page path starts with / and has at most ${MAX_PATH_LENGTH} characters: ${path.slice(0, 100)}`);
+}
+
+/** The `headers` of a control request: a JSON object of header names to values, undefined when absent. */
+function extraHeaders(text: string | null): Record<string, string> | undefined | 'invalid' {
+  if (text === null) return undefined;
+  if (text.length > 4_096) return 'invalid';
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'invalid';
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'invalid';
+  const entries = Object.entries(value);
+  if (entries.length > MAX_CONTROL_HEADERS) return 'invalid';
+  const valid = entries.every(([name, header]) => /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/.test(name) && typeof header === 'string' && header.length <= 1_024 && !/[\r\n\0]/.test(header));
+  return valid ? (Object.fromEntries(entries) as Record<string, string>) : 'invalid';
 }
 
 function json(response: ServerResponse, status: number, value: unknown): void {

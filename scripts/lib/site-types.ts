@@ -76,6 +76,8 @@ export const MAX_LOG_ENTRIES = 20_000;
 export const MAX_DELAY_MS = 120_000;
 /** The largest body `PUT /__site/pages` accepts. */
 export const MAX_CONTROL_BODY_BYTES = 4 * 1024 * 1024;
+/** The most extra response headers `PUT /__site/pages` may give a page (`&headers=`). */
+export const MAX_CONTROL_HEADERS = 20;
 /** The most pages a site may hold after changes over HTTP. */
 export const MAX_SITE_PAGES = 20_000;
 /** The longest path (with query) a control request may name, and a log entry keeps. */

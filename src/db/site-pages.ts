@@ -4,9 +4,13 @@
  * Every statement is scoped by organization; every value is a bound parameter.
  */
 
-export type SitePageState = 'live' | 'gone';
-/** What a read found of a page it requested: stored for the first time, text changed, same text (or 304), gone. */
-export type SitePageOutcome = 'new' | 'changed' | 'unchanged' | 'gone';
+/**
+ * `noindex`: the page asks not to be indexed, so no source is kept of it; `handled`: fetched and
+ * counted, but no source kept (a copy of another page, unreadable, not rendered).
+ */
+export type SitePageState = 'live' | 'gone' | 'noindex' | 'handled';
+/** What a read found of a page it requested: stored for the first time, text changed, same text (or 304), gone, not to be indexed, skipped or failed after its body came. */
+export type SitePageOutcome = 'new' | 'changed' | 'unchanged' | 'gone' | 'noindex' | 'skipped' | 'failed';
 
 export interface SitePageRow {
   url: string;
@@ -90,6 +94,22 @@ export function countPagesStatement(db: D1Database, organizationId: string, day:
     .bind(organizationId, day, pages);
 }
 
+/** Counts one page rendered in a browser by the organization's site reads on `day` (the page itself is counted by countPagesStatement). */
+export function countRenderStatement(db: D1Database, organizationId: string, day: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO site_read_usage (organization_id, day, pages, rendered) VALUES (?1, ?2, 0, 1)
+       ON CONFLICT (organization_id, day) DO UPDATE SET rendered = site_read_usage.rendered + 1`,
+    )
+    .bind(organizationId, day);
+}
+
+/** Pages the organization's site reads rendered in a browser on `day`. */
+export async function pagesRenderedOn(db: D1Database, organizationId: string, day: string): Promise<number> {
+  const row = await db.prepare(`SELECT rendered FROM site_read_usage WHERE organization_id = ?1 AND day = ?2`).bind(organizationId, day).first<{ rendered: number }>();
+  return row?.rendered ?? 0;
+}
+
 /** Pages the organization's site reads fetched on `day`. */
 export async function pagesFetchedOn(db: D1Database, organizationId: string, day: string): Promise<number> {
   const row = await db.prepare(`SELECT pages FROM site_read_usage WHERE organization_id = ?1 AND day = ?2`).bind(organizationId, day).first<{ pages: number }>();
@@ -99,6 +119,15 @@ export async function pagesFetchedOn(db: D1Database, organizationId: string, day
 /** Runs `statements` in one batch (one transaction). */
 export async function commitStatements(db: D1Database, statements: readonly D1PreparedStatement[]): Promise<void> {
   if (statements.length) await db.batch([...statements]);
+}
+
+/** When earlier reads last read each page of `domain` (ISO), most recently read first, at most `limit`: a re-read compares them with the sitemaps' lastmod. */
+export async function lastReadPages(db: D1Database, organizationId: string, domain: string, limit: number): Promise<Map<string, string>> {
+  const { results } = await db
+    .prepare(`SELECT url, last_read_at AS lastReadAt FROM site_pages WHERE organization_id = ?1 AND domain = ?2 ORDER BY last_read_at DESC, url LIMIT ?3`)
+    .bind(organizationId, domain, limit)
+    .all<{ url: string; lastReadAt: string }>();
+  return new Map(results.map((row) => [row.url, row.lastReadAt]));
 }
 
 /** The live pages earlier reads of `domain` found (at most `limit`, most recently read first): a re-read offers them again. */

@@ -45,26 +45,50 @@ function patternList<T>(list: string, parse: (entry: string) => T | undefined, e
 /** The loopback hosts a site may be served from in development and tests (SITE_ORIGIN_OVERRIDES). */
 const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** A host name as an override names it: lower case, no final dot, `www.` kept (it is its own host). */
+function overrideHost(text: string): string | undefined {
+  const host = text.trim().toLowerCase().replace(/\.$/, '');
+  return /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(host) ? host : undefined;
+}
+
 /**
- * `globex.com=http://127.0.0.1:9300,acme.com=http://localhost:9301`: each domain (normalized as
- * everywhere) to the loopback origin its pages are fetched from, while every URL Recon stores and
- * shows stays the domain's. At most 100 pairs; origins on loopback only, with no path.
+ * `globex.com=http://127.0.0.1:9300,www.globex.com=http://127.0.0.1:9301`: each host to the loopback
+ * origin its pages are fetched from, while every URL Recon stores and shows stays the host's. Hosts
+ * are mapped one by one, so a test site can redirect from the apex to `www.` as a real one does; a
+ * `www.` host without an entry of its own is served by its apex's entry. A job board's API host
+ * (boards-api.greenhouse.io) is a host like any other. At most 100 pairs; origins on loopback only,
+ * with no path.
  */
 function siteOriginOverrides(list: string, ctx: z.RefinementCtx): ReadonlyMap<string, string> {
   const overrides = new Map<string, string>();
   const pairs = list.split(',').map((pair) => pair.trim()).filter(Boolean);
-  if (pairs.length > 100) ctx.addIssue({ code: 'custom', message: `lists ${pairs.length} domains; at most 100` });
+  if (pairs.length > 100) ctx.addIssue({ code: 'custom', message: `lists ${pairs.length} hosts; at most 100` });
   for (const pair of pairs.slice(0, 100)) {
-    const [rawDomain = '', rawOrigin = ''] = pair.split('=', 2).map((part) => part.trim());
-    const domain = normalizeDomain(rawDomain);
+    const [rawHost = '', rawOrigin = ''] = pair.split('=', 2).map((part) => part.trim());
+    const host = overrideHost(rawHost);
     const origin = URL.canParse(rawOrigin) ? new URL(rawOrigin) : undefined;
-    if (!domain || !origin || !['http:', 'https:'].includes(origin.protocol) || !LOOPBACK_HOSTNAMES.has(origin.hostname) || origin.pathname !== '/' || origin.search || origin.username) {
-      ctx.addIssue({ code: 'custom', message: `"${pair.slice(0, 200)}" is not domain=origin with a loopback origin, e.g. globex.com=http://127.0.0.1:9300` });
+    if (!host || !origin || !['http:', 'https:'].includes(origin.protocol) || !LOOPBACK_HOSTNAMES.has(origin.hostname) || origin.pathname !== '/' || origin.search || origin.username) {
+      ctx.addIssue({ code: 'custom', message: `"${pair.slice(0, 200)}" is not host=origin with a loopback origin, e.g. globex.com=http://127.0.0.1:9300` });
       continue;
     }
-    overrides.set(domain, origin.origin);
+    overrides.set(host, origin.origin);
   }
   return overrides;
+}
+
+/**
+ * SITE_READ_CONTACT_URL: an absolute http(s) URL of at most 2,048 characters, without credentials, as
+ * the URL parser writes it; empty is unset.
+ */
+function contactUrl(value: string | undefined, ctx: z.RefinementCtx): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.href.length > 2_048) {
+    ctx.addIssue({ code: 'custom', message: `"${text.slice(0, 200)}" is not an absolute http(s) URL without user:pass@, e.g. https://recon.example.com/bot` });
+    return z.NEVER;
+  }
+  return url.href;
 }
 
 /** Settings read from `[vars]` in wrangler.toml (see docs/deploy.md#configuration). */
@@ -128,8 +152,24 @@ const ConfigSchema = z.object({
   // MCP tasks extension: how often a task subscription (subscriptions/listen with taskIds) reads
   // its runs for a status change, in ms.
   MCP_TASK_NOTIFY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
+  // Site reads: the page a site's owner reads about our crawler, named in its user agent
+  // (src/sites/user-agent.ts). Unset: this deployment's own /bot page.
+  SITE_READ_CONTACT_URL: z.string().optional().transform(contactUrl),
   // Pages one organization's site reads may fetch per UTC day (a 304 is free); past it, 429.
   SITE_READ_PAGES_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  // Pages one organization's site reads may render in a browser per UTC day (Browser Rendering is
+  // billed by the browser-second, and a page takes seconds where a fetch takes milliseconds); past
+  // it, a page that needs a browser is reported as such, not rendered. 0: none is rendered.
+  SITE_READ_RENDERS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(200),
+  // Site reads: the deadline of one rendered page (src/sites/render.ts), the browser's start
+  // included, in ms. 15 s by default, at most 30 s: a page whose scripts never settle ends there
+  // with what it shows.
+  SITE_READ_RENDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(30_000).default(15_000),
+  // Site reads: a page the site answered less than this long ago (ms) is served to every
+  // organization's read from the site's shared copy (src/durable-objects/site-host-gate.ts) rather
+  // than fetched again. 15 minutes by default, at most a day; 0 asks the site every time (with the
+  // copy's validators), though reads asking for one page at once still share one request.
+  SITE_READ_SHARED_FRESH_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
 });
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -22,4 +22,6 @@ export interface CoreContext {
   env: Env;
   principal: Principal;
   requestId: string;
+  /** The origin the request reached this deployment at (`https://recon.example.com`), when a request started the call: a site read names its /bot page by it. */
+  origin?: string;
 }

@@ -1,6 +1,6 @@
 /**
  * Bytes as text and back: hex (hashes and random ids), base64 (password hashes, webhook secrets and
- * signatures) and base64url without padding (tokens in URLs and cookies). Free of imports, so the
+ * signatures), base64url without padding (tokens in URLs and cookies) and percent-encoding. Free of imports, so the
  * operator CLI (plain Node) shares it through api-key.ts.
  */
 
@@ -9,6 +9,13 @@ export function toHex(bytes: Uint8Array): string {
   let hex = '';
   for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
   return hex;
+}
+
+/** `text` percent-encoded byte by byte as UTF-8, upper-case hex (`(` -> `%28`, `é` -> `%C3%A9`). */
+export function percentEncode(text: string): string {
+  let encoded = '';
+  for (const byte of new TextEncoder().encode(text)) encoded += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  return encoded;
 }
 
 function binaryOf(bytes: Uint8Array): string {

@@ -100,3 +100,8 @@ export function toDomainError(error: unknown, requestId: string | undefined): Do
   logUnexpectedError(error, requestId);
   return new DomainError('internal', `Something went wrong on our side; quote request id ${requestId ?? 'unknown'} if you report it.`);
 }
+
+/** The message of anything thrown: an Error's message, else the value as a string. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -29,7 +29,7 @@ export function taskOf(view: Pick<RunView, 'id' | 'status' | 'createdAt' | 'upda
 
 /** The tool result a finished run's task delivers: the same markdown as REST and run-status. */
 export function taskResultOf(view: RunView): CallToolResult {
-  const answer = { text: view.markdown, structured: { runId: view.id, kind: view.kind, status: view.status }, whole: `the resource ${runUri(view.kind, view.id)} (resources/read)` };
+  const answer = { text: view.markdown, structured: { runId: view.id, kind: view.kind, status: view.status, ...(view.siteRead ? { siteRead: view.siteRead } : {}) }, whole: `the resource ${runUri(view.kind, view.id)} (resources/read)` };
   return { ...asResult(answer, ''), ...(view.status === 'failed' ? { isError: true } : {}) };
 }
 

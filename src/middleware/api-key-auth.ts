@@ -34,7 +34,7 @@ export function apiKeyAuth(options: ApiKeyAuthOptions = {}): MiddlewareHandler<A
       throw error;
     }
     c.set('principal', principal);
-    c.set('core', { env: c.env, principal, requestId: c.get('requestId') });
+    c.set('core', { env: c.env, principal, requestId: c.get('requestId'), origin: new URL(c.req.url).origin });
     await next();
   };
 }

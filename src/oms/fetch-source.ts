@@ -1,3 +1,4 @@
+import { withoutCredentials } from '../ground/url-credentials.ts';
 import { extractPageText, PageUnreadable } from './html-text.ts';
 import { SOURCE_CONTENT_MAX_CHARS, SOURCE_TITLE_MAX_CHARS } from './object-types.ts';
 import { checkSourceUrl, type SourceUrlOptions } from './source-url-policy.ts';
@@ -129,7 +130,7 @@ export async function fetchSource(url: string, options: SourceFetchOptions): Pro
 /**
  * What a page read says, as a source holds it: its text (scripts, styles and navigation left out;
  * cut at a line break past SOURCE_CONTENT_MAX_CHARS), its title (else its first short line, else
- * the URL) and when it was published. `contentType` decides HTML or plain text. Throws
+ * the URL without credentials) and when it was published. `contentType` decides HTML or plain text. Throws
  * PageUnreadable for HTML the parser gives up on.
  */
 export async function readPageText(body: Uint8Array, contentType: string, url: string): Promise<FetchedPage> {
@@ -139,7 +140,7 @@ export async function readPageText(body: Uint8Array, contentType: string, url: s
   const page = html ? await extractPageText(decoded) : { title: undefined, text: plainText(decoded), publishedAt: undefined };
   if (!page.text) return { ok: false, error: 'the page has no readable text (scripts, styles and navigation are left out)', bytes };
   const content = cut(page.text, SOURCE_CONTENT_MAX_CHARS);
-  const title = cut(page.title ?? firstLine(page.text) ?? url, SOURCE_TITLE_MAX_CHARS, ' ');
+  const title = cut(page.title ?? firstLine(page.text) ?? withoutCredentials(url), SOURCE_TITLE_MAX_CHARS, ' ');
   return {
     ok: true,
     url,

@@ -1,4 +1,5 @@
 import { randomId } from '../ground/api-key.ts';
+import { withoutCredentials } from '../ground/url-credentials.ts';
 import { fetchSource, type FetchedPage, type SourceFetchOptions } from './fetch-source.ts';
 import { planImport } from './import.ts';
 import { writeObjects, type WriteSource } from './store.ts';
@@ -9,7 +10,8 @@ import { writeObjects, type WriteSource } from './store.ts';
  * path, in the order given: the line an NDJSON import would carry is validated by the import's own
  * parser (planImport: the key normalized by SourceKey, title and content by the source schema) and
  * written by writeObjects with provenance kind `import`, the page's URL as the provenance URL. The
- * key is the URL the page was read from, after redirects.
+ * key is the URL the page was read from, after redirects. Neither keeps credentials (a token in the
+ * URL sent, or in a redirect's target, opens the page but is never stored: withoutCredentials).
  */
 
 /** Pages fetched at the same time: a few, well under the six connections a Worker may hold open. */
@@ -67,18 +69,20 @@ export type StoredPage = { ok: true; key: string; outcome: 'created' | 'updated'
 /**
  * Stores a page read as the `source` an NDJSON import line would make of it: validated by the
  * import's own parser (planImport: the key normalized by SourceKey, title and content by the source
- * schema) and written by writeObjects with `source` as provenance, the page's URL as its URL.
+ * schema) and written by writeObjects with `source` as provenance, the page's URL (without
+ * credentials, as the key) as its URL.
  * `also`: statements to commit in the same batch (a site read's page record), chosen by the outcome.
  */
 export async function storePage(
   db: D1Database,
   organizationId: string,
-  page: Extract<FetchedPage, { ok: true }>,
+  page: Extract<FetchedPage, { ok: true }> & { domain?: string },
   source: WriteSource,
   now: string,
   also?: (outcome: 'created' | 'updated' | 'unchanged', key: string) => readonly D1PreparedStatement[],
 ): Promise<StoredPage> {
-  const properties = { title: page.title, content: page.content, ...(page.publishedAt ? { publishedAt: page.publishedAt } : {}) };
+  // `domain`: the company a source is about when its URL is on another host (a role on a job board).
+  const properties = { title: page.title, content: page.content, ...(page.publishedAt ? { publishedAt: page.publishedAt } : {}), ...(page.domain ? { domain: page.domain } : {}) };
   const plan = await planImport(JSON.stringify({ type: 'source', key: page.url, properties }));
   const planned = plan.writes[0]?.parsed;
   if (!planned || planned.kind !== 'object') {
@@ -90,7 +94,7 @@ export async function storePage(
     const outcome = result.objects[0];
     return outcome === 'created' || outcome === 'updated' || outcome === 'unchanged' ? also(outcome, write.key) : [];
   });
-  const [outcome] = (await writeObjects(db, organizationId, [write], [], { ...source, url: page.url }, now, statements)).objects;
+  const [outcome] = (await writeObjects(db, organizationId, [write], [], { ...source, url: withoutCredentials(page.url) }, now, statements)).objects;
   if (outcome === 'too_large' || outcome === undefined) {
     return { ok: false, key: write.key, error: 'with the properties already stored, the source would be larger than an object may be (1.5 MiB)' };
   }

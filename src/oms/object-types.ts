@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Domain, normalizeDomain } from '../ground/schemas/common.ts';
+import { withoutCredentials } from '../ground/url-credentials.ts';
 
 /**
  * The default object types and links of the OMS (decisions.md, OMS): how each type's public key is
@@ -16,7 +17,8 @@ export const PersonKey = z.string().trim().toLowerCase().pipe(z.email('must be a
 
 /**
  * A source's key: its canonical URL (http or https, lower-cased host, no fragment). Credentials
- * (`user:pass@`) are dropped: a source's URL is shown in every brief that cites it.
+ * (`user:pass@`, `?token=` and the like: withoutCredentials) are dropped, since a source's URL is
+ * shown in every brief that cites it; so two URLs that differ only by a token are one source.
  */
 export const SourceKey = z
   .string()
@@ -29,9 +31,7 @@ export const SourceKey = z
       return z.NEVER;
     }
     url.hash = '';
-    url.username = '';
-    url.password = '';
-    return url.href;
+    return withoutCredentials(url.href);
   });
 
 const BriefKey = z.string().trim().min(1).max(200);
@@ -141,7 +141,7 @@ export const PROPERTY_INFO: { [T in ObjectType]: Described<T> } = {
 export const TYPE_INFO: Record<ObjectType, { displayName: string; key: string }> = {
   company: { displayName: 'Company', key: 'domain, normalized: lower-cased, without a leading www. (https://www.Acme.com/ is acme.com)' },
   person: { displayName: 'Person', key: 'email address, lower-cased' },
-  source: { displayName: 'Source', key: 'canonical URL: http(s), lower-cased host, no fragment or credentials' },
+  source: { displayName: 'Source', key: 'canonical URL: http(s), lower-cased host, no fragment or credentials (user:pass@, ?token= and other secret parameters)' },
   brief: { displayName: 'Brief', key: 'the id of the run or watch execution that wrote it' },
 };
 

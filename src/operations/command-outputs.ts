@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RUN_KINDS, RUN_STATUSES } from '../ground/run-kinds.ts';
+import { withoutCredentials } from '../ground/url-credentials.ts';
 import type { ResearchSource } from '../research/provider.ts';
 
 /**
@@ -17,9 +18,12 @@ export const ClaimSource = z.object({
 });
 export type ClaimSource = z.output<typeof ClaimSource>;
 
-/** A cited source as claims name it. */
+/**
+ * A cited source as claims name it. Its URL without credentials: source keys are stored without
+ * them, and one stored before they were (a `?token=` kept in the key) is never shown with its token.
+ */
 export function claimSource({ url, title, domain, publishedAt }: ResearchSource): ClaimSource {
-  return { url, title, domain, ...(publishedAt ? { publishedAt } : {}) };
+  return { url: withoutCredentials(url), title, domain, ...(publishedAt ? { publishedAt } : {}) };
 }
 
 export const ResearchClaim = z.object({
@@ -90,12 +94,35 @@ export const CatalogOutput = z.object({
 });
 export type CatalogOutput = z.output<typeof CatalogOutput>;
 
+const CountAndUrls = z.object({ count: z.int(), urls: z.array(z.string()) });
+
+/** A finished site read's report as data (src/runs/site-read/report-data.ts): what its markdown says. */
+export const SiteReadReportOutput = z.object({
+  domain: z.string(),
+  budget: z.int(),
+  hosts: z.array(z.string()).describe('Hosts pages were read from, e.g. www.globex.com.'),
+  robots: z.array(z.object({ host: z.string(), source: z.enum(['parsed', 'unavailable', 'unreachable']), crawlDelaySeconds: z.number().optional() })),
+  sitemaps: z.object({ filesRead: z.int(), urls: z.int() }),
+  pages: z.object({ requested: z.int(), new: z.int(), changed: z.int(), unchanged: z.int(), notModified: z.int(), gone: z.int(), skipped: z.int(), failed: z.int() }),
+  documents: z.int().describe('PDFs read as sources.'),
+  rendered: z.int().describe('Pages rendered in a browser.'),
+  needsBrowser: CountAndUrls.describe('Pages that needed a browser and were not rendered.'),
+  noindex: CountAndUrls.describe('Pages that ask not to be indexed: no source kept.'),
+  nofollow: z.int(),
+  canonical: z.object({ keptUnderCanonical: z.int(), ignored: z.int() }),
+  feeds: z.array(z.object({ url: z.string(), kind: z.string(), entries: z.int(), stored: z.int() })),
+  jobBoards: z.array(z.object({ kind: z.string(), token: z.string(), boardUrl: z.string(), roles: z.int(), stored: z.int() })),
+  pushback: z.object({ refusals: z.int(), retryAt: z.string().nullable() }).describe('The site\'s refusals (HTTP 429, 503) and when it may be read again.'),
+  stopped: z.string().nullable(),
+});
+
 /** A run as polled (run-status), and as the result of a task that ran it to its end. */
 export const RunStatusOutput = z.object({
   runId: z.string(),
   kind: z.enum(RUN_KINDS),
   status: z.enum(RUN_STATUSES),
   retryAfterSeconds: z.number().optional().describe('While running: when to poll again.'),
+  siteRead: SiteReadReportOutput.optional().describe('A finished site read: its report as data.'),
 });
 
 /** What a command that starts a run answers as data: the run and how to poll it. */

@@ -47,7 +47,7 @@ export async function putProfile(ctx: CoreContext, profile: SalesProfile): Promi
   // Finishing the profile reads the organization's own site and its competitors'; a later save reads
   // the domains it adds.
   const known = before && missingProfileFields(before.profile).length === 0 ? new Set(profileDomains(before.profile)) : new Set<string>();
-  const siteReads = await startSiteReads(ctx.env, organizationId, profileDomains(profile).filter((domain) => !known.has(domain)));
+  const siteReads = await startSiteReads(ctx.env, organizationId, profileDomains(profile).filter((domain) => !known.has(domain)), ctx.origin);
   return { ...result, siteReads };
 }
 

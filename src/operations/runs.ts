@@ -14,6 +14,7 @@ import { assertScope } from '../ground/scopes.ts';
 import type { AuditInput, GtmAuditInput } from './command-inputs.ts';
 import { AREAS, GTM_AUDIT_AREAS, type GtmArea } from '../runs/gtm-audit.ts';
 import type { SalesProfile } from '../ground/schemas/profile.ts';
+import { siteReadReportOf, type SiteReadReport } from '../runs/site-read/report-data.ts';
 
 /**
  * What a start answers, through either door (the REST 202 body and the MCP tool's text are the
@@ -45,6 +46,8 @@ export interface RunView {
   stepsTotal: number;
   /** When it reached its final status; null while running. */
   finishedAt: string | null;
+  /** A finished site read's report as data. */
+  siteRead?: SiteReadReport;
 }
 
 const POLL_AFTER_SECONDS = 2;
@@ -136,7 +139,10 @@ export function viewOf(run: RunRecord): RunView {
     stepsTotal: run.steps.length,
     finishedAt: run.status === 'running' ? null : (run.finishedAt ?? run.updatedAt),
   };
-  if (run.status !== 'running') return { ...base, status: run.status, markdown: run.result ?? '' };
+  if (run.status !== 'running') {
+    const siteRead = siteReadReportOf(run);
+    return { ...base, status: run.status, markdown: run.result ?? '', ...(siteRead ? { siteRead } : {}) };
+  }
   const index = run.steps.findIndex((s) => s.status === 'pending');
   const step = run.steps[index];
   const line = step

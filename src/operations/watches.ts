@@ -81,6 +81,8 @@ export function viewOfRow(row: WatchRow): WatchView {
     costCapMicros: row.costCapMicros,
     spentMicros: row.spentMicros,
     sourcePolicy: row.sourcePolicy,
+    includePaths: row.includePaths,
+    excludePaths: row.excludePaths,
     status: row.status as WatchStatus,
     executions: row.executions,
     lastRunAt: row.lastRunAt,
@@ -157,6 +159,8 @@ export async function createWatch(ctx: CoreContext, input: z.output<typeof Creat
     tier: input.tier,
     costCapMicros: input.costCapMicros,
     sourcePolicy: { include: input.sourcePolicy?.include ?? [], exclude: input.sourcePolicy?.exclude ?? [] },
+    includePaths: input.includePaths,
+    excludePaths: input.excludePaths,
     webhook,
     createdAt: now.toISOString(),
   });

@@ -1,4 +1,5 @@
 import type { SalesProfile } from '../ground/schemas/profile.ts';
+import { withoutCredentials } from '../ground/url-credentials.ts';
 import { hasSearchTerms } from './fts-query.ts';
 import { escapeInline, escapeUrl } from './markdown-escape.ts';
 import { figures, sentenceAnswerTypes, topicAnswerTypes } from './answer-types.ts';
@@ -27,9 +28,12 @@ export interface BriefInput {
 /**
  * One line per source, in every report that cites: `[n] Title, domain, date, URL`. Everything in it
  * comes from the source, so it is escaped (markdown-escape.ts): one line, no link but the plain URL.
+ * The URL is shown without credentials: source keys are stored without them, and this keeps a
+ * source stored before they were (a `?token=` in its key) from showing its token in a brief.
  */
 export function sourceLine(index: number, source: ResearchSource): string {
-  return `[${index + 1}] ${escapeInline(source.title)}, ${escapeInline(source.domain)}, ${escapeInline(source.publishedAt ?? 'undated')}, ${escapeUrl(source.url)}`;
+  const url = escapeUrl(withoutCredentials(source.url));
+  return `[${index + 1}] ${escapeInline(source.title)}, ${escapeInline(source.domain)}, ${escapeInline(source.publishedAt ?? 'undated')}, ${url}`;
 }
 
 function plural(n: number, word: string): string {

@@ -1,3 +1,5 @@
+import { percentEncode } from '../ground/encoding.ts';
+
 /**
  * Untrusted text (sources' sentences and titles, company names, topics) made inert in our markdown.
  * Only what markdown or HTML would interpret is escaped, so quotes stay verbatim and readable:
@@ -38,7 +40,5 @@ export function escapeCell(text: string): string {
  * which leaves the address the same.
  */
 export function escapeUrl(url: string): string {
-  return url.replace(/[\[\]()<>"'|\\`\s\p{Cc}]/gu, (c) =>
-    [...new TextEncoder().encode(c)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
-  );
+  return url.replace(/[\[\]()<>"'|\\`\s\p{Cc}]/gu, percentEncode);
 }

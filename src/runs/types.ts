@@ -37,6 +37,11 @@ export interface StepOutput {
   /** Recommended fixes, most important first. */
   fixes: Fix[];
   /**
+   * The step's report as data, for clients that read structure (site reads: report-data.ts), as a
+   * JSON text: a run record crosses Durable Object RPC, whose types refuse `unknown`.
+   */
+  data?: string;
+  /**
    * The rubric the score was judged by (gtm-audit areas): each point, whether it was met, and the
    * finding (an index into `findings`) that meets it. Absent in outputs of older runs and in the
    * audit's own steps.

@@ -1,6 +1,7 @@
 import { discard, mib, readBounded, REDIRECT_STATUSES, shown, SOURCE_FETCH, sourceTimeoutMs, untilAborted } from '../oms/fetch-source.ts';
 import { checkSourceUrl } from '../oms/source-url-policy.ts';
 import { MAX_URL_LENGTH, siteDomain, siteUrl, type SiteUrlRefusal } from './frontier.ts';
+import { hostOf, hostServedBy, overrideFor, readsHost } from './hosts.ts';
 
 /**
  * One page request of a site read: `fetchSitePage` GETs a same-site URL and says what came back, as
@@ -14,14 +15,19 @@ import { MAX_URL_LENGTH, siteDomain, siteUrl, type SiteUrlRefusal } from './fron
  * at most 5 redirects, followed by hand, a URL already requested ending the chain as a loop.
  *
  * Where a request goes:
- * - With an origin override for the site (SITE_ORIGIN_OVERRIDES, development and tests: domain ->
- *   loopback origin), the override origin + the URL's path is requested, for the domain and its
- *   `www.` alike; every URL in the result stays the domain's. A redirect to the override origin
- *   itself is read as a redirect to the same path on the site.
+ * - With origin overrides (SITE_ORIGIN_OVERRIDES, development and tests: host -> loopback origin,
+ *   see hosts.ts), the override origin of the URL's host + the URL's path is requested; every URL
+ *   in the result stays the host's. A redirect to an override origin itself is read as a redirect
+ *   to the host it serves. A host the overrides do not serve is not requested.
  * - Without one, the URL must pass the public-address policy of sources (checkSourceUrl, without
  *   local http) before it is requested, and so must every redirect target.
  * A redirect target must also be on the site (siteUrl: the domain or `www.` + domain); one to
  * another site, to a non-http scheme or to a file that is not a page is `skipped`, never requested.
+ * Redirects between the site's hosts (apex to `www.`, http to https) are followed, each hop asked of
+ * `allows` (the robots.txt of the host it lands on) before it is requested.
+ *
+ * Besides HTML, a page request reads a PDF (application/pdf, up to MAX_DOCUMENT_BYTES) when
+ * `documents` is set: linked price sheets and datasheets are sources too.
  */
 
 /** Headers sent with every request (the user agent is the caller's: SITE_READER_USER_AGENT). */
@@ -30,11 +36,17 @@ export const SITE_PAGE_ACCEPT = 'text/html,application/xhtml+xml';
 export const MAX_VALIDATOR_LENGTH = 1_024;
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+/** The largest document (PDF) a page request reads. */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/** Document types a page request with `documents` reads, and the most bytes of each. */
+const DOCUMENT_TYPES: ReadonlyMap<string, number> = new Map([['application/pdf', MAX_DOCUMENT_BYTES]]);
+/** Of an X-Robots-Tag header, the characters kept (the page's directives are a few words). */
+const MAX_ROBOTS_TAG_LENGTH = 4_096;
 
 export interface SitePageOptions {
   /** The site read (`acme.com`; `www.` and case do not matter): the URL and every redirect must stay on it. */
   domain: string;
-  /** Domain -> loopback origin (readConfig(env).SITE_ORIGIN_OVERRIDES); none in production. */
+  /** Host -> loopback origin (readConfig(env).SITE_ORIGIN_OVERRIDES; see hosts.ts); none in production. */
   originOverrides?: ReadonlyMap<string, string>;
   /** Validators of the copy already stored, sent as If-None-Match and If-Modified-Since on the first request. */
   conditional?: { etag?: string; lastModified?: string };
@@ -47,8 +59,13 @@ export interface SitePageOptions {
   /**
    * Whether robots.txt lets us request a URL of the site: asked before each redirect is followed
    * (the URL itself was checked by the caller); a refused redirect is `skipped`, never requested.
+   * `unknown` when the redirect lands on a host whose robots.txt the caller has not read yet: the
+   * redirect is then returned (`redirect`), not followed, so the caller reads that robots.txt first
+   * (without holding this request's slot) and goes on from there.
    */
-  allows?: (url: string) => boolean;
+  allows?: (url: string) => boolean | 'unknown';
+  /** Redirects already followed before this request (a caller going on from a `redirect`): they count towards the 5. */
+  redirectsBefore?: number;
   /**
    * Claims a URL of the site a redirect leads to, before it is followed: false when the read has
    * requested it already (or will not), so it is `skipped`, not requested twice.
@@ -59,6 +76,8 @@ export interface SitePageOptions {
    * to `maxBytes` of body (at most PROTOCOL file sizes the caller bounds), and a failure carries its HTTP status.
    */
   file?: { maxBytes: number };
+  /** Read a PDF answered to a page request too (DOCUMENT_TYPES), not only HTML. */
+  documents?: boolean;
 }
 
 /**
@@ -72,8 +91,10 @@ export type SitePage =
       url: string;
       /** The body as sent (decoded from any Content-Encoding), at most SOURCE_FETCH.maxBodyBytes. */
       body: Uint8Array;
-      /** The Content-Type header as sent (`text/html; charset=utf-8`): text/html or application/xhtml+xml. */
+      /** The Content-Type header as sent (`text/html; charset=utf-8`): text/html, application/xhtml+xml, a document type, or (files) any. */
       contentType: string;
+      /** The X-Robots-Tag header(s) as sent, joined, at most MAX_ROBOTS_TAG_LENGTH characters. */
+      robotsTag?: string;
       etag?: string;
       lastModified?: string;
       /** body.byteLength. */
@@ -83,13 +104,25 @@ export type SitePage =
   | { kind: 'not-modified'; url: string }
   /** 404 or 410: the page is no longer there. */
   | { kind: 'gone'; url: string; status: 404 | 410 }
+  /**
+   * A redirect to `location` (a URL of the site) on a host whose robots.txt is not read yet: not
+   * followed; `redirects` counts the hops so far, for the caller's `redirectsBefore`.
+   */
+  | { kind: 'redirect'; url: string; location: string; redirects: number }
   /** Not read by choice: not HTML, or a redirect off the site (to another host, scheme or to a file). */
   | { kind: 'skipped'; url: string; reason: string }
   /**
    * Not read: a timeout, another HTTP status (`status`, only then), too large, a network error, a redirect loop or a
    * URL the policy refuses.
    */
-  | { kind: 'failed'; url: string; reason: string; status?: number };
+  | {
+      kind: 'failed';
+      url: string;
+      reason: string;
+      status?: number;
+      /** The Retry-After header as sent (at most MAX_VALIDATOR_LENGTH characters), with a 429 or 503. */
+      retryAfter?: string;
+    };
 
 /** Fetches the same-site `url` (as frontier's siteUrl gives it) for a site read; see SitePage. */
 export async function fetchSitePage(url: string, options: SitePageOptions): Promise<SitePage> {
@@ -98,7 +131,6 @@ export async function fetchSitePage(url: string, options: SitePageOptions): Prom
   const asFile = { file: options.file !== undefined };
   const first = siteUrl(site, url, undefined, asFile);
   if (!first.ok) return refused(url, first.reason, `the URL ${shown(url)}`);
-  const override = options.originOverrides?.get(site);
   const timeoutMs = sourceTimeoutMs(options.timeoutMs);
   const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const conditional = conditionalHeaders(options.conditional);
@@ -112,9 +144,12 @@ export async function fetchSitePage(url: string, options: SitePageOptions): Prom
     const visited = new Set([current]);
     for (let redirects = 0; ; redirects++) {
       let target: string;
+      const currentUrl = new URL(current);
+      const override = overrideFor(options.originOverrides, hostOf(currentUrl));
       if (override !== undefined) {
-        const parts = new URL(current);
-        target = `${override}${parts.pathname}${parts.search}`;
+        target = `${override}${currentUrl.pathname}${currentUrl.search}`;
+      } else if (!readsHost(options.originOverrides, hostOf(currentUrl))) {
+        return { kind: 'failed', url: page, reason: `${shown(current)} was not requested: this deployment reads only the hosts SITE_ORIGIN_OVERRIDES names` };
       } else {
         const check = checkSourceUrl(current, { allowLocalHttp: false });
         if (!check.ok) return { kind: 'failed', url: page, reason: `${shown(current)} was not requested: the URL ${check.message}` };
@@ -138,22 +173,26 @@ export async function fetchSitePage(url: string, options: SitePageOptions): Prom
         const resolved = URL.canParse(location, target) ? new URL(location, target) : undefined;
         if (!resolved) return { kind: 'failed', url: page, reason: `HTTP ${status} to a Location that is not a URL: ${shown(location)}` };
         resolved.hash = '';
-        // The override server naming itself means the site: the same path on the URL we were reading.
+        // An override server naming itself means the host it serves: the same path there.
         let next = resolved.href;
-        if (override !== undefined && resolved.origin === override) {
+        const servedHost = override === undefined ? undefined : hostServedBy(options.originOverrides, resolved.origin, hostOf(currentUrl));
+        if (servedHost !== undefined) {
           const onSiteUrl = new URL(current);
+          onSiteUrl.hostname = servedHost;
           onSiteUrl.pathname = resolved.pathname;
           onSiteUrl.search = resolved.search;
           next = onSiteUrl.href;
         }
-        if (redirects >= SOURCE_FETCH.maxRedirects) {
+        if (redirects + (options.redirectsBefore ?? 0) >= SOURCE_FETCH.maxRedirects) {
           return { kind: 'failed', url: page, reason: `more than ${SOURCE_FETCH.maxRedirects} redirects; the last one pointed to ${shown(next)}` };
         }
         const onSite = siteUrl(site, next, undefined, asFile);
         if (!onSite.ok) return refused(page, onSite.reason, `the redirect to ${shown(next)}`);
         if (next.length > MAX_URL_LENGTH) return { kind: 'failed', url: page, reason: `the redirect to ${shown(next)} is longer than ${MAX_URL_LENGTH} characters` };
         if (visited.has(next)) return { kind: 'failed', url: page, reason: `a redirect loop: ${shown(next)} was already requested` };
-        if (options.allows && !options.allows(onSite.url)) return { kind: 'skipped', url: page, reason: `the redirect to ${shown(next)} is disallowed by robots.txt` };
+        const allowed = options.allows ? options.allows(onSite.url) : true;
+        if (allowed === 'unknown') return { kind: 'redirect', url: page, location: onSite.url, redirects: redirects + 1 + (options.redirectsBefore ?? 0) };
+        if (!allowed) return { kind: 'skipped', url: page, reason: `the redirect to ${shown(next)} is disallowed by robots.txt` };
         if (options.claim && !options.claim(onSite.url)) return { kind: 'skipped', url: page, reason: `the redirect leads to ${shown(onSite.url)}, which this read requests anyway` };
         visited.add(next);
         current = next;
@@ -171,12 +210,20 @@ export async function fetchSitePage(url: string, options: SitePageOptions): Prom
       }
       if (status < 200 || status > 299) {
         discard(response);
-        return { kind: 'failed', url: page, status, reason: `HTTP ${status}${response.statusText ? ` ${shown(response.statusText)}` : ''}` };
+        const retryAfter = status === 429 || status === 503 ? validator(response.headers.get('retry-after')) : undefined;
+        return {
+          kind: 'failed',
+          url: page,
+          status,
+          reason: `HTTP ${status}${response.statusText ? ` ${shown(response.statusText)}` : ''}`,
+          ...(retryAfter === undefined ? {} : { retryAfter }),
+        };
       }
       const contentType = response.headers.get('content-type') ?? '';
       const type = contentType.split(';')[0]!.trim().toLowerCase();
-      const maxBytes = options.file?.maxBytes ?? SOURCE_FETCH.maxBodyBytes;
-      if (!options.file && !HTML_TYPES.has(type)) {
+      const documentBytes = options.documents ? DOCUMENT_TYPES.get(type) : undefined;
+      const maxBytes = options.file?.maxBytes ?? documentBytes ?? SOURCE_FETCH.maxBodyBytes;
+      if (!options.file && !HTML_TYPES.has(type) && documentBytes === undefined) {
         discard(response);
         return {
           kind: 'skipped',
@@ -193,11 +240,13 @@ export async function fetchSitePage(url: string, options: SitePageOptions): Prom
       if (!body) return { kind: 'failed', url: page, reason: `the ${options.file ? 'file' : 'page'} is larger than ${mib(maxBytes)}, the most that is read` };
       const etag = validator(response.headers.get('etag'));
       const lastModified = validator(response.headers.get('last-modified'));
+      const robotsTag = response.headers.get('x-robots-tag')?.slice(0, MAX_ROBOTS_TAG_LENGTH);
       return {
         kind: 'page',
         url: page,
         body,
         contentType,
+        ...(robotsTag ? { robotsTag } : {}),
         ...(etag === undefined ? {} : { etag }),
         ...(lastModified === undefined ? {} : { lastModified }),
         bytes: body.byteLength,

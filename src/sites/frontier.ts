@@ -34,7 +34,7 @@ export const NON_PAGE_EXTENSIONS: ReadonlySet<string> = new Set([
   // images
   'png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'svg', 'svgz', 'ico', 'bmp', 'tif', 'tiff', 'heic', 'heif', 'psd', 'eps',
   // documents and data
-  'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'epub', 'csv', 'tsv', 'txt', 'md',
+  'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'epub', 'csv', 'tsv', 'txt', 'md',
   'json', 'xml', 'rss', 'atom', 'ics', 'vcf', 'gpx', 'kml',
   // archives, installers and binaries
   'zip', 'gz', 'tgz', 'tar', 'bz2', 'xz', 'rar', '7z', 'dmg', 'exe', 'msi', 'pkg', 'deb', 'rpm', 'apk', 'ipa', 'iso',
@@ -47,6 +47,21 @@ export const NON_PAGE_EXTENSIONS: ReadonlySet<string> = new Set([
   'mp4', 'm4v', 'webm', 'mov', 'avi', 'mkv', 'wmv', 'flv', 'mpg', 'mpeg', 'mp3', 'm4a', 'wav', 'ogg', 'oga', 'ogv',
   'flac', 'aac', 'opus',
 ]);
+
+/**
+ * Extensions of documents a read requests as pages (a linked price sheet or datasheet is a source
+ * too), at most MAX_DOCUMENTS_PER_READ of them per read.
+ */
+export const DOCUMENT_EXTENSIONS: ReadonlySet<string> = new Set(['pdf']);
+/** Documents (DOCUMENT_EXTENSIONS) one read requests at most: they are larger than pages and cost more to read. */
+export const MAX_DOCUMENTS_PER_READ = 10;
+
+/** Whether a URL's path ends in a DOCUMENT_EXTENSIONS extension. */
+export function isDocumentUrl(url: string): boolean {
+  const path = URL.canParse(url) ? new URL(url).pathname.toLowerCase() : '';
+  const extension = /\.([a-z0-9]{1,6})$/.exec(path)?.[1];
+  return extension !== undefined && DOCUMENT_EXTENSIONS.has(extension);
+}
 
 /**
  * The site a domain names: `example.com` from `Example.COM.`, `www.example.com`, `bücher.de` as
@@ -91,7 +106,7 @@ function onSite(site: string, url: URL): boolean {
  * percent escapes in upper case. The scheme and host are kept as found (`http://www.` and
  * `https://` may be different servers), and so is a trailing slash (`/pricing` and `/pricing/`
  * are different URLs to HTTP): pages that are the same under two URLs are caught by their
- * canonical URL and their content hash (`Frontier.markCanonical`, `Frontier.markContentHash`).
+ * canonical URL and their content hash (`Frontier.canonicalUrl`, `Frontier.markContentHash`).
  * At most MAX_URL_LENGTH characters; a path ending in a NON_PAGE_EXTENSIONS extension is refused.
  *
  * `file`: the URL of a file of the site (robots.txt, a sitemap) rather than a page: its query string
@@ -172,6 +187,13 @@ export const PAGE_KIND_RULES: readonly PageKindRule[] = [
   { kind: 'integrations', score: 55, words: ['integrations', 'integration', 'partners', 'partner', 'marketplace', 'apps', 'ecosystem'] },
   { kind: 'comparisons', score: 50, words: ['vs', 'versus', 'compare', 'comparison', 'comparisons', 'alternative', 'alternatives'] },
 ];
+
+/**
+ * Added to the priority of a page whose sitemap `lastmod` is later than the last read of it (or that
+ * was never read): a re-read asks first for what changed. Worth a kind's lead over the next (about
+ * two ranks), never a trap's penalty.
+ */
+export const CHANGED_BONUS = 30;
 
 /** Subtracted for each path segment past the first: an index page comes before the pages under it. */
 export const PAGE_DEPTH_PENALTY = 15;
@@ -285,7 +307,9 @@ export type FrontierSkip =
   | 'disallowed' // refused by the read's `allows` (robots.txt)
   | 'duplicate' // already queued or already read (or known as another page's canonical URL)
   | 'queue-full' // dropped from (or not let into) a full queue for URLs of higher priority
-  | 'trap'; // a trap (calendar, date archive, pagination, ...) of which MAX_PAGES_PER_TRAP pages were read already
+  | 'trap' // a trap (calendar, date archive, pagination, ...) of which MAX_PAGES_PER_TRAP pages were read already
+  | 'documents' // a document past MAX_DOCUMENTS_PER_READ
+  | 'out-of-scope'; // outside the read's includePaths / excludePaths
 
 /** What the run's report shows of the frontier. */
 export interface FrontierReport {
@@ -298,7 +322,7 @@ export interface FrontierReport {
   /** URLs not queued (or dropped from the queue), by reason. */
   skipped: Record<FrontierSkip, number>;
   /** Pages read that turned out to be another page: by canonical URL, by content hash. */
-  duplicates: { canonical: number; contentHash: number };
+  duplicates: { canonical: number; contentHash: number; canonicalIgnored?: number };
 }
 
 export interface FrontierOptions {
@@ -311,6 +335,8 @@ export interface FrontierOptions {
    * each normalized URL before it is queued; a refused URL is counted `disallowed`. All allowed when absent.
    */
   allows?: (url: string) => boolean;
+  /** Whether a URL is in the read's scope (its includePaths and excludePaths: src/sites/path-scope.ts); all when absent. */
+  inScope?: (url: string) => boolean;
 }
 
 interface Entry {
@@ -328,11 +354,15 @@ export interface FrontierSnapshot {
   visited: string[];
   /** Pages requested per trap (absent in snapshots of older reads: none). */
   traps?: Record<string, number>;
+  /** Documents requested (absent in older snapshots: none). */
+  documents?: number;
+  /** Host -> the host it redirects to (absent in older snapshots: none). */
+  hostAliases?: [string, string][];
   hashes: [string, string][];
   requested: number;
   enqueued: number;
   skipped: Record<FrontierSkip, number>;
-  duplicates: { canonical: number; contentHash: number };
+  duplicates: { canonical: number; contentHash: number; canonicalIgnored?: number };
 }
 
 /** Total order: lower priority first, then the URL that sorts later first (so the last entry is the best). */
@@ -348,13 +378,14 @@ function ascending(a: Entry, b: Entry): number {
  * order is deterministic: by `pagePriority`, ties by URL (code-unit order).
  *
  * A page requested counts against the budget whatever it turns out to be; a page found to be a
- * duplicate (`markCanonical`, `markContentHash`) was still requested.
+ * duplicate (`markContentHash`) was still requested.
  */
 export class Frontier {
   readonly domain: string;
   readonly budget: number;
   readonly maxQueued: number;
   readonly #allows: (url: string) => boolean;
+  readonly #inScope: (url: string) => boolean;
   /** Sorted by `ascending`: the best entry is the last. At most `maxQueued` long. */
   readonly #queue: Entry[] = [];
   readonly #queuedUrls = new Set<string>();
@@ -365,11 +396,15 @@ export class Frontier {
   #requested = 0;
   #enqueued = 0;
   readonly #skipped: Record<FrontierSkip, number> = {
-    invalid: 0, scheme: 0, credentials: 0, 'off-site': 0, 'too-long': 0, 'non-html': 0, disallowed: 0, duplicate: 0, 'queue-full': 0, trap: 0,
+    invalid: 0, scheme: 0, credentials: 0, 'off-site': 0, 'too-long': 0, 'non-html': 0, disallowed: 0, duplicate: 0, 'queue-full': 0, trap: 0, documents: 0, 'out-of-scope': 0,
   };
+  #documents = 0;
+  /** Host -> the host of the site it redirects to, learned from redirects (`learnRedirect`): its URLs are queued under the target host. */
+  readonly #hostAliases = new Map<string, string>();
   /** Pages requested per trap (TRAP_RULES' names). */
   readonly #trapPages = new Map<string, number>();
-  readonly #duplicates = { canonical: 0, contentHash: 0 };
+  /** Pages kept under their canonical URL (the same page), canonical links ignored (another page), copies by content hash. */
+  readonly #duplicates: { canonical: number; contentHash: number; canonicalIgnored?: number } = { canonical: 0, contentHash: 0 };
 
   constructor(options: FrontierOptions) {
     const budget = options.budget ?? DEFAULT_PAGE_BUDGET;
@@ -382,19 +417,22 @@ export class Frontier {
     this.budget = budget;
     this.maxQueued = budget * QUEUE_PER_BUDGET;
     this.#allows = options.allows ?? (() => true);
+    this.#inScope = options.inScope ?? (() => true);
   }
 
   /**
-   * Offers the link `raw` (resolved against `base` when relative). Returns the normalized URL when
-   * it was queued, else why not (the reason is also counted in the report).
+   * Offers the link `raw` (resolved against `base` when relative), its priority raised by `bonus`
+   * (CHANGED_BONUS for a page its sitemap says changed since the last read). Returns the normalized
+   * URL when it was queued, else why not (the reason is also counted in the report).
    */
-  add(raw: string, base?: string): { queued: true; url: string } | { queued: false; reason: FrontierSkip } {
+  add(raw: string, base?: string, bonus = 0): { queued: true; url: string } | { queued: false; reason: FrontierSkip } {
     const result = siteUrl(this.domain, raw, base);
     if (!result.ok) return this.#skip(result.reason);
-    const { url } = result;
+    const url = this.#aliased(result.url);
     if (this.#visited.has(url) || this.#queuedUrls.has(url)) return this.#skip('duplicate');
+    if (!this.#inScope(url)) return this.#skip('out-of-scope');
     if (!this.#allows(url)) return this.#skip('disallowed');
-    const entry: Entry = { url, priority: pagePriority(url) };
+    const entry: Entry = { url, priority: pagePriority(url) + bonus };
     if (this.#queue.length >= this.maxQueued) {
       const worst = this.#queue[0];
       if (worst === undefined || ascending(entry, worst) <= 0) return this.#skip('queue-full');
@@ -424,6 +462,12 @@ export class Frontier {
         this.#skipped.trap += 1;
         continue;
       }
+      const document = isDocumentUrl(entry.url);
+      if (document && this.#documents >= MAX_DOCUMENTS_PER_READ) {
+        this.#skipped.documents += 1;
+        continue;
+      }
+      if (document) this.#documents += 1;
       for (const trap of traps) this.#trapPages.set(trap, (this.#trapPages.get(trap) ?? 0) + 1);
       this.#visited.add(entry.url);
       this.#requested += 1;
@@ -445,32 +489,98 @@ export class Frontier {
   }
 
   /**
-   * Records the canonical URL (`raw`, resolved against `pageUrl`) of the page `pageUrl` just read,
-   * so it is never requested. `duplicate` when that canonical URL was already read or named by
-   * another page (this page is a copy); `new` when it was not (or is the page itself); `refused`
-   * when it is not a URL of the site we would read (off-site, not a page, ...): nothing is recorded.
+   * Gives back a URL `next()` handed out whose request never left (a read restarted while it was in
+   * flight): it is queued again and no longer counts against the budget, so it is requested, and
+   * counted, once.
    */
-  markCanonical(raw: string, pageUrl: string): 'new' | 'duplicate' | 'refused' {
-    const result = siteUrl(this.domain, raw, pageUrl);
-    if (!result.ok) return 'refused';
-    const page = siteUrl(this.domain, pageUrl);
-    if (page.ok && page.url === result.url) return 'new';
-    if (this.#visited.has(result.url)) {
-      this.#duplicates.canonical += 1;
-      return 'duplicate';
+  retry(url: string): void {
+    if (!this.#visited.delete(url)) return;
+    this.#requested = Math.max(0, this.#requested - 1);
+    if (isDocumentUrl(url)) this.#documents = Math.max(0, this.#documents - 1);
+    for (const trap of pageTraps(url)) this.#trapPages.set(trap, Math.max(0, (this.#trapPages.get(trap) ?? 0) - 1));
+    const entry: Entry = { url, priority: pagePriority(url) };
+    if (this.#queuedUrls.has(url)) return;
+    this.#queue.splice(this.#insertionIndex(entry), 0, entry);
+    this.#queuedUrls.add(url);
+  }
+
+  /** Frees `url` claimed for a redirect whose request never left (a read restarted): the page that led to it claims it again. */
+  unclaim(url: string): void {
+    this.#visited.delete(url);
+  }
+
+  /**
+   * Learns from a redirect of `from` to `to` (both URLs of the site, as siteUrl gives them): when it
+   * only changed the host (the apex to `www.`, or back), every URL of `from`'s host is queued under
+   * `to`'s from now on, queued ones included, so the read does not spend a request (and a page of
+   * its budget) on each redirect.
+   */
+  learnRedirect(from: string, to: string): void {
+    if (!URL.canParse(from) || !URL.canParse(to)) return;
+    const a = new URL(from);
+    const b = new URL(to);
+    if (a.host === b.host || a.pathname !== b.pathname || this.#hostAliases.has(a.host) || this.#hostAliases.get(b.host) === a.host) return;
+    this.#hostAliases.set(a.host, b.host);
+    const moved = this.#queue.filter((entry) => new URL(entry.url).host === a.host);
+    if (moved.length === 0) return;
+    for (const entry of moved) this.#queuedUrls.delete(entry.url);
+    const kept = this.#queue.filter((entry) => new URL(entry.url).host !== a.host);
+    this.#queue.length = 0;
+    this.#queue.push(...kept);
+    for (const entry of moved) {
+      const url = this.#aliased(entry.url);
+      if (this.#visited.has(url) || this.#queuedUrls.has(url)) continue;
+      this.#queue.splice(this.#insertionIndex({ url, priority: entry.priority }), 0, { url, priority: entry.priority });
+      this.#queuedUrls.add(url);
     }
-    if (this.#visited.size < 2 * this.budget) this.#visited.add(result.url);
-    return 'new';
+  }
+
+  /** `url` under the host its host redirects to (learnRedirect), if it does. */
+  #aliased(url: string): string {
+    if (this.#hostAliases.size === 0) return url;
+    const parsed = new URL(url);
+    const host = this.#hostAliases.get(parsed.host);
+    if (host === undefined) return url;
+    parsed.host = host;
+    return parsed.href;
+  }
+
+  /**
+   * The URL to keep the page `pageUrl` under, given its canonical link `raw` (resolved against
+   * `pageUrl`). A canonical link is a hint, not a fact: templates that name the home page as every
+   * page's canonical are common. It replaces the page's URL only when it names the same page: a URL
+   * of the site whose path is the page's once normalized (a trailing slash aside; the host may be the
+   * site's other one). Then the canonical URL counts as read (never requested) and is returned;
+   * otherwise (another path, off-site, not a page) the page keeps its own URL (returned as it is) and
+   * `ignored` counts it. Pages that are copies under other paths are caught by their content hash.
+   */
+  canonicalUrl(raw: string, pageUrl: string): string {
+    const canonical = siteUrl(this.domain, raw, pageUrl);
+    const page = siteUrl(this.domain, pageUrl);
+    if (!page.ok) return pageUrl;
+    if (!canonical.ok || canonical.url === page.url) return page.url;
+    const trimmed = (url: string) => new URL(url).pathname.replace(/\/+$/, '') || '/';
+    if (trimmed(canonical.url) !== trimmed(page.url)) {
+      this.#duplicates.canonicalIgnored = (this.#duplicates.canonicalIgnored ?? 0) + 1;
+      return page.url;
+    }
+    if (this.#visited.size < 2 * this.budget) this.#visited.add(canonical.url);
+    this.#duplicates.canonical += 1;
+    return canonical.url;
   }
 
   /**
    * Records the hash of the content of the page `pageUrl` just read (the caller's choice of digest,
-   * e.g. SHA-256 of the text). `duplicate` when a page read before had the same hash.
+   * e.g. SHA-256 of the text). `duplicate` when a page read before had the same hash; when that page
+   * has the same path on the site's other host, the hosts are taken as mirrors (learnRedirect).
    */
   markContentHash(hash: string, pageUrl: string): 'new' | 'duplicate' {
     const first = this.#hashes.get(hash);
     if (first !== undefined && first !== pageUrl) {
       this.#duplicates.contentHash += 1;
+      // The same page on the site's other host (both serve it, neither redirects): the hosts are
+      // mirrors, and the rest of this one's URLs are read under the first one's.
+      this.learnRedirect(pageUrl, first);
       return 'duplicate';
     }
     if (first === undefined && this.#hashes.size < this.budget) this.#hashes.set(hash, pageUrl);
@@ -487,6 +597,8 @@ export class Frontier {
       queue: this.#queue.map((entry) => [entry.url, entry.priority]),
       visited: [...this.#visited],
       traps: Object.fromEntries(this.#trapPages),
+      documents: this.#documents,
+      hostAliases: [...this.#hostAliases],
       hashes: [...this.#hashes],
       requested: this.#requested,
       enqueued: this.#enqueued,
@@ -506,6 +618,8 @@ export class Frontier {
     for (const url of snapshot.visited) frontier.#visited.add(url);
     for (const [hash, url] of snapshot.hashes) frontier.#hashes.set(hash, url);
     for (const [trap, pages] of Object.entries(snapshot.traps ?? {})) frontier.#trapPages.set(trap, pages);
+    frontier.#documents = snapshot.documents ?? 0;
+    for (const [from, to] of snapshot.hostAliases ?? []) frontier.#hostAliases.set(from, to);
     frontier.#requested = snapshot.requested;
     frontier.#enqueued = snapshot.enqueued;
     Object.assign(frontier.#skipped, snapshot.skipped);

@@ -27,6 +27,9 @@ export interface WatchToResearch {
   query: string | null;
   tier: WatchTier;
   sourcePolicy: { include: string[]; exclude: string[] };
+  /** The path lists of the read of the target's site before the research; absent: every path. */
+  includePaths?: string[];
+  excludePaths?: string[];
   /** The last succeeded execution's claims, read before this one researches; absent or null: this is the first. */
   baseline?: Baseline | null;
 }
@@ -56,7 +59,8 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
   if (!target) throw new TargetMissing(`The watched ${watch.target.type} ${key} no longer exists in the organization.`);
   // A company's site is read first (a re-read: conditional requests, what changed re-indexed), so the
   // research sees the site as it is now. A read that cannot start or ends badly leaves what is stored.
-  const siteRead = watch.target.type === 'company' ? await readSiteBeforeResearch(env, org, key) : null;
+  const paths = { includePaths: watch.includePaths ?? [], excludePaths: watch.excludePaths ?? [] };
+  const siteRead = watch.target.type === 'company' ? await readSiteBeforeResearch(env, org, key, paths) : null;
   const name = typeof target.properties.name === 'string' ? target.properties.name : undefined;
   const topic = watch.query ?? name ?? key;
   const profile = stored?.profile ?? SalesProfileInput.parse({});

@@ -5,6 +5,9 @@ export type WatchInit = Pick<WatchView, 'id' | 'target' | 'query' | 'frequency' 
   organizationId: string;
   /** Where each execution record is POSTed (a URL that passed checkWebhookUrl), or null. */
   webhook: { url: string } | null;
+  /** The path lists of the site read before each execution (src/sites/path-scope.ts); absent: every path. */
+  includePaths?: string[];
+  excludePaths?: string[];
 };
 
 /** The watch as its object stores it: the definition, the ledger and the id of its pending retry. */
@@ -52,6 +55,8 @@ export function viewOf(watch: WatchRecord, nextRunAt: string | null): WatchView 
     costCapMicros: watch.costCapMicros,
     spentMicros: watch.spentMicros,
     sourcePolicy: watch.sourcePolicy,
+    includePaths: watch.includePaths ?? [],
+    excludePaths: watch.excludePaths ?? [],
     status: watch.status,
     executions: watch.executions,
     lastRunAt: watch.lastRunAt,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromBase64, fromBase64url, toBase64, toBase64url, toHex } from '../../src/ground/encoding.ts';
+import { fromBase64, fromBase64url, percentEncode, toBase64, toBase64url, toHex } from '../../src/ground/encoding.ts';
 
 describe('encoding', () => {
   it('writes bytes as two lower-case hex digits each', () => {
@@ -25,5 +25,12 @@ describe('encoding', () => {
     expect(fromBase64('not base64!')).toBeUndefined();
     expect(fromBase64url('+/+/YQ')).toBeUndefined();
     expect(fromBase64url('a')).toBeUndefined();
+  });
+
+  it('percent-encodes text byte by byte as UTF-8, and decodeURIComponent reads it back', () => {
+    expect(percentEncode('(')).toBe('%28');
+    expect(percentEncode('é\n')).toBe('%C3%A9%0A');
+    expect(percentEncode('')).toBe('');
+    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => decodeURIComponent(percentEncode(text)) === text));
   });
 });

@@ -10,12 +10,13 @@ describe('SITE_ORIGIN_OVERRIDES', () => {
     expect(overrides('').size).toBe(0);
   });
 
-  it('maps each domain, normalized, to its loopback origin', () => {
-    const map = overrides(' Globex.com=http://127.0.0.1:9300 , www.acme.com=http://localhost:9301/,initech.com=https://[::1]:9302');
+  it('maps each host, in lower case, to its loopback origin; www. is a host of its own', () => {
+    const map = overrides(' Globex.com=http://127.0.0.1:9300 , www.globex.com=http://localhost:9301/,initech.com.=https://[::1]:9302,boards-api.greenhouse.io=http://127.0.0.1:9303');
     expect([...map]).toEqual([
       ['globex.com', 'http://127.0.0.1:9300'],
-      ['acme.com', 'http://localhost:9301'],
+      ['www.globex.com', 'http://localhost:9301'],
       ['initech.com', 'https://[::1]:9302'],
+      ['boards-api.greenhouse.io', 'http://127.0.0.1:9303'],
     ]);
   });
 
@@ -24,9 +25,9 @@ describe('SITE_ORIGIN_OVERRIDES', () => {
     ['globex.com=http://globex.example:9300', 'a public host'],
     ['globex.com=http://127.0.0.1:9300/site', 'an origin with a path'],
     ['globex.com=ftp://127.0.0.1', 'another scheme'],
-    ['127.0.0.1=http://127.0.0.1:9300', 'an IP address as the domain'],
+    ['127.0.0.1=http://127.0.0.1:9300', 'an IP address as the host'],
     ['globex.com', 'no origin'],
   ])('refuses %s (%s), naming the variable', (value) => {
-    expect(() => overrides(value)).toThrow(/SITE_ORIGIN_OVERRIDES: ".*" is not domain=origin with a loopback origin/);
+    expect(() => overrides(value)).toThrow(/SITE_ORIGIN_OVERRIDES: ".*" is not host=origin with a loopback origin/);
   });
 });

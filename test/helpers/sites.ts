@@ -52,3 +52,12 @@ export async function removeSitePage(domain: string, path: string): Promise<void
 export function requestedPaths(log: SiteLog): string[] {
   return log.requests.filter((request) => request.method === 'GET').map((request) => request.path);
 }
+
+/**
+ * Forgets the shared copy of `domain`'s pages (its SiteHostGate's): the next read of any organization
+ * asks the site. For tests whose several organizations each must reach the site.
+ */
+export async function forgetSharedCopy(domain: string): Promise<void> {
+  const { env } = await import('cloudflare:workers');
+  await env.SITE_GATES.get(env.SITE_GATES.idFromName(domain)).forgetCopies();
+}

@@ -45,6 +45,8 @@ const UNDOCUMENTED = new Map([
   ['get /api/v1/docs', 'the HTML reference of the document'],
   ['get /api/mcp', 'only ever 405'],
   ['delete /api/mcp', 'only ever 405'],
+  ['get /bot', "the site reader's page for site owners (HTML), not part of the API"],
+  ['get /bot.txt', 'the same page as plain text'],
 ]);
 
 describe('GET /api/v1/openapi.json', () => {

@@ -73,11 +73,13 @@ describe('two organizations reading the same domain', () => {
     for (const read of [readA, readB]) expect(Number(/- New: (\d+)\. Changed: 0\. Unchanged: 0\./.exec(read.report)?.[1])).toBeGreaterThan(5);
   });
 
-  it("sends no conditional request for the second organization from the first one's validators", () => {
+  it("is served from the site's shared copy the first one's read made, and never sends the first one's validators", () => {
+    // Pages are public and the same for everyone: within the freshness window, the second organization's
+    // read costs the site (almost) nothing. What still reaches it is what the copy does not keep (a redirect).
     const gets = logB.requests.filter((request) => request.method === 'GET');
-    expect(gets.length).toBeGreaterThan(5);
+    expect(gets.length).toBeLessThanOrEqual(2);
     expect(gets.filter((request) => request.ifNoneMatch !== undefined || request.ifModifiedSince !== undefined)).toEqual([]);
-    expect(gets.some((request) => request.status === 304)).toBe(false);
+    expect(readB.report).toMatch(/- New: \d+\./);
   });
 
   it('gives each organization its own sources and page records, from its own run', async () => {
@@ -86,7 +88,9 @@ describe('two organizations reading the same domain', () => {
     expect((await provenance(b, '/pricing')).every((source) => source.kind === 'site-read' && source.id === readB.id)).toBe(true);
     const pagesB = await pagesOf(b);
     expect(pagesB.length).toBeGreaterThan(5);
-    expect(pagesB.every((row) => row.run_id === readB.id && row.outcome === 'new')).toBe(true);
+    expect(pagesB.every((row) => row.run_id === readB.id)).toBe(true);
+    // Pages kept as sources are new to it; the rest (a copy of another page) are only recorded as handled.
+    expect(pagesB.filter((row) => row.state === 'live').every((row) => row.outcome === 'new')).toBe(true);
   });
 
   it("leaves the first organization's page records and objects exactly as its own read left them", async () => {

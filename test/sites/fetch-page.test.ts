@@ -127,7 +127,7 @@ describe('fetchSitePage', () => {
       'https://example.com/blog': redirect('https://medium.com/example-blog'),
       'https://example.com/shop': redirect('https://shop.example.com/'),
       'https://example.com/mail': redirect('mailto:hi@example.com'),
-      'https://example.com/deck': redirect('/files/deck.pdf'),
+      'https://example.com/deck': redirect('/files/deck.zip'),
     });
     expect(await fetchSitePage('https://example.com/blog', options(fake))).toEqual({
       kind: 'skipped',
@@ -204,10 +204,49 @@ describe('fetchSitePage', () => {
       'http://127.0.0.1:9300/company/about-us',
       'http://127.0.0.1:9300/away',
     ]);
-    // The override is the site's only: another domain read with the same map goes by the public policy.
+    // With overrides set, only the hosts they serve are read: another site is not requested at all.
     const other = fakeFetch({ 'https://example.com/': html('x') });
-    expect(await fetchSitePage('https://example.com/', options(other, { originOverrides }))).toMatchObject({ kind: 'page' });
-    expect(other.urls()).toEqual(['https://example.com/']);
+    expect(await fetchSitePage('https://example.com/', options(other, { originOverrides }))).toMatchObject({ kind: 'failed', reason: expect.stringContaining('reads only the hosts SITE_ORIGIN_OVERRIDES names') });
+    expect(other.urls()).toEqual([]);
+  });
+
+  it('maps each host to its own override, so the apex can redirect to www. as a real site does', async () => {
+    const originOverrides = new Map([
+      ['globex.com', 'http://127.0.0.1:9300'],
+      ['www.globex.com', 'http://127.0.0.1:9301'],
+    ]);
+    const fake = fakeFetch({
+      'http://127.0.0.1:9300/pricing': redirect('https://www.globex.com/pricing'),
+      'http://127.0.0.1:9301/pricing': html('<p>Globex pricing</p>'),
+      // The www. server naming itself: its own host, not the apex's.
+      'http://127.0.0.1:9300/plans': redirect('http://127.0.0.1:9301/pricing'),
+    });
+    const opts = options(fake, { domain: 'globex.com', originOverrides });
+    expect(await fetchSitePage('https://globex.com/pricing', opts)).toMatchObject({ kind: 'page', url: 'https://www.globex.com/pricing' });
+    expect(await fetchSitePage('https://globex.com/plans', opts)).toMatchObject({ kind: 'page', url: 'https://www.globex.com/pricing' });
+    expect(fake.urls()).toEqual(['http://127.0.0.1:9300/pricing', 'http://127.0.0.1:9301/pricing', 'http://127.0.0.1:9300/plans', 'http://127.0.0.1:9301/pricing']);
+  });
+
+  it('returns a redirect to a host whose robots.txt is unknown, unfollowed, counting its hops', async () => {
+    const fake = fakeFetch({ 'https://globex.com/': redirect('https://www.globex.com/') });
+    const page = await fetchSitePage('https://globex.com/', options(fake, { domain: 'globex.com', allows: (url) => (url.startsWith('https://www.') ? 'unknown' : true) }));
+    expect(page).toEqual({ kind: 'redirect', url: 'https://globex.com/', location: 'https://www.globex.com/', redirects: 1 });
+    expect(fake.urls()).toEqual(['https://globex.com/']);
+    // Going on from there: the hops before count towards the five.
+    const more = fakeFetch({ 'https://www.globex.com/': redirect('https://www.globex.com/home') });
+    expect(await fetchSitePage('https://www.globex.com/', options(more, { domain: 'globex.com', redirectsBefore: 5 }))).toMatchObject({ kind: 'failed', reason: expect.stringContaining('more than 5 redirects') });
+  });
+
+  it('reads a PDF answered to a page request when documents are asked for, up to 10 MiB, and the X-Robots-Tag of a page', async () => {
+    const fake = fakeFetch({
+      'https://example.com/price-sheet': () => new Response('%PDF-1.7 sheet', { headers: { 'content-type': 'application/pdf' } }),
+      'https://example.com/huge.pdf': () => new Response('x', { headers: { 'content-type': 'application/pdf', 'content-length': String(11 * 1024 * 1024) } }),
+      'https://example.com/private': () => new Response('<p>x</p>', { headers: { 'content-type': 'text/html', 'x-robots-tag': 'noindex' } }),
+    });
+    expect(await fetchSitePage('https://example.com/price-sheet', options(fake))).toMatchObject({ kind: 'skipped', reason: 'the page is application/pdf, not HTML' });
+    expect(await fetchSitePage('https://example.com/price-sheet', options(fake, { documents: true }))).toMatchObject({ kind: 'page', contentType: 'application/pdf', bytes: 14 });
+    expect(await fetchSitePage('https://example.com/huge.pdf', options(fake, { documents: true }))).toMatchObject({ kind: 'failed', reason: expect.stringContaining('at most 10 MiB') });
+    expect(await fetchSitePage('https://example.com/private', options(fake))).toMatchObject({ kind: 'page', robotsTag: 'noindex' });
   });
 
   it('refuses a URL that is not of the site without requesting it', async () => {

@@ -4,7 +4,7 @@
  * SITE_ORIGIN_OVERRIDES; tests find their domains and control origins with test/helpers/sites.ts.
  * No Node or Workers API here, so both sides may import the facts the pages state.
  *
- * - COMPANY (northwind.example, and copies northwind-2.example to northwind-7.example for test
+ * - COMPANY (northwind.example, and copies northwind-2.example to northwind-9.example for test
  *   files that change pages or read the request log without stepping on each other): a company's
  *   site with what a GTM team reads (home, pricing, product, about, customers, blog, careers,
  *   changelog, integrations, a comparison), facts in sentences; robots.txt with a `ReconBot` group
@@ -24,8 +24,11 @@
  *   deadline): a test reading it should lower the page deadline.
  * - OFFLINE (offline.example): mapped to a loopback port nothing listens on.
  * - SERVER_CHECK (site-server.example): the company site again, for the test of the server itself.
+ * - REAL_WEB (realweb.example, www.realweb.example and a Greenhouse board API): a site shaped like
+ *   the real web, each host its own entry (test/sites/real-web-site.ts).
  */
 import type { SitePage, SiteSpec } from '../../scripts/lib/site-types.ts';
+import { realWebSites } from './real-web-site.ts';
 
 /** Each fixture site's origin (its pages and control paths) by domain, as vitest.config.ts provides it. */
 export type FixtureSiteOrigins = Record<string, string>;
@@ -36,7 +39,7 @@ declare module 'vitest' {
   }
 }
 
-export const COMPANY_DOMAINS = ['northwind.example', 'northwind-2.example', 'northwind-3.example', 'northwind-4.example', 'northwind-5.example', 'northwind-6.example', 'northwind-7.example'] as const;
+export const COMPANY_DOMAINS = ['northwind.example', 'northwind-2.example', 'northwind-3.example', 'northwind-4.example', 'northwind-5.example', 'northwind-6.example', 'northwind-7.example', 'northwind-8.example', 'northwind-9.example', 'northwind-10.example'] as const;
 export const POLITE_DOMAIN = 'polite.example';
 export const HOSTILE_DOMAIN = 'hostile.example';
 export const HOSTILE_FILES_DOMAIN = 'hostile-files.example';
@@ -264,7 +267,7 @@ export function slowSite(): SiteSpec {
   };
 }
 
-/** Every fixture site by domain, except OFFLINE_DOMAIN (a port nothing listens on). */
+/** Every fixture site by host, except OFFLINE_DOMAIN (a port nothing listens on). */
 export function fixtureSites(): Record<string, SiteSpec> {
   return {
     ...Object.fromEntries([...COMPANY_DOMAINS, SERVER_CHECK_DOMAIN].map((domain) => [domain, companySite(domain)])),
@@ -272,5 +275,6 @@ export function fixtureSites(): Record<string, SiteSpec> {
     [HOSTILE_DOMAIN]: hostileSite(),
     [HOSTILE_FILES_DOMAIN]: hostileFilesSite(),
     [SLOW_DOMAIN]: slowSite(),
+    ...realWebSites(),
   };
 }

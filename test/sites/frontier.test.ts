@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { changedSince } from '../../src/runs/site-read/discover.ts';
 import {
+  CHANGED_BONUS,
   Frontier,
+  MAX_DOCUMENTS_PER_READ,
   MAX_PAGES_PER_TRAP,
   MAX_URL_LENGTH,
   pageKind,
@@ -75,7 +78,7 @@ describe('siteUrl', () => {
   });
 
   it('refuses files that are not pages, whatever the case, and keeps page extensions', () => {
-    for (const path of ['/logo.PNG', '/deck.pdf', '/app.js', '/site.css', '/font.woff2', '/demo.mp4', '/export.zip', '/feed.xml', '/a.tar.gz']) {
+    for (const path of ['/logo.PNG', '/deck.docx', '/app.js', '/site.css', '/font.woff2', '/demo.mp4', '/export.zip', '/feed.xml', '/a.tar.gz']) {
       expect(siteUrl('example.com', `https://example.com${path}?v=3`)).toEqual(no('non-html'));
     }
     for (const path of ['/about.html', '/index.php', '/pricing.aspx', '/v1.2/notes', '/docs/node.js-guide']) {
@@ -234,7 +237,7 @@ describe('Frontier', () => {
     const report = frontier.report();
     expect(report.queued).toBe(50);
     expect(report.skipped).toEqual({
-      invalid: 1, scheme: 1, credentials: 0, 'off-site': 1, 'too-long': 0, 'non-html': 1, disallowed: 0, duplicate: 0, 'queue-full': 10_000 - 50 + 1 + 1, trap: 0,
+      invalid: 1, scheme: 1, credentials: 0, 'off-site': 1, 'too-long': 0, 'non-html': 1, disallowed: 0, duplicate: 0, 'queue-full': 10_000 - 50 + 1 + 1, trap: 0, documents: 0, 'out-of-scope': 0,
     });
     // The queue kept the best: pricing, then the equal pages whose URLs sort first.
     const pages = Array.from({ length: 10_000 }, (_, i) => `https://example.com/blog/post-${i}`).sort();
@@ -268,24 +271,72 @@ describe('Frontier', () => {
     expect(frontier.report().skipped.disallowed).toBe(1);
   });
 
-  it('never reads a canonical URL twice', () => {
+  it('takes a canonical link as a hint: it replaces the URL only when it names the same page', () => {
     const frontier = new Frontier({ domain: 'example.com', budget: 10 });
-    frontier.add('https://example.com/plans');
-    frontier.add('https://example.com/pricing');
     frontier.add('https://example.com/pricing/');
-    expect(frontier.next()).toBe('https://example.com/plans');
-    // /plans says it is /pricing: /pricing is not read again, and a later copy of it is a duplicate.
-    expect(frontier.markCanonical('/pricing?ref=canonical', 'https://example.com/plans')).toBe('new');
     expect(frontier.next()).toBe('https://example.com/pricing/');
-    expect(frontier.markCanonical('https://example.com/pricing', 'https://example.com/pricing/')).toBe('duplicate');
-    expect(frontier.next()).toBeUndefined();
+    // The same path once normalized (a trailing slash, the other host): kept under the canonical URL, which is never requested.
+    expect(frontier.canonicalUrl('https://www.example.com/pricing', 'https://example.com/pricing/')).toBe('https://www.example.com/pricing');
+    expect(frontier.canonicalUrl('/pricing?ref=canonical', 'https://example.com/pricing/')).toBe('https://example.com/pricing');
     expect(frontier.add('https://example.com/pricing')).toEqual({ queued: false, reason: 'duplicate' });
-    // A page naming itself, or an off-site canonical, changes nothing.
+    expect(frontier.next()).toBeUndefined();
+    // A template naming the home page as every page's canonical: the page keeps its own URL (and its links are followed).
     frontier.add('https://example.com/about');
     expect(frontier.next()).toBe('https://example.com/about');
-    expect(frontier.markCanonical('https://example.com/about#top', 'https://example.com/about')).toBe('new');
-    expect(frontier.markCanonical('https://other.test/about', 'https://example.com/about')).toBe('refused');
-    expect(frontier.report()).toMatchObject({ requested: 3, duplicates: { canonical: 1, contentHash: 0 }, skipped: { duplicate: 2 } });
+    expect(frontier.canonicalUrl('https://example.com/', 'https://example.com/about')).toBe('https://example.com/about');
+    // Itself, off-site, or not a URL: nothing changes.
+    expect(frontier.canonicalUrl('https://example.com/about#top', 'https://example.com/about')).toBe('https://example.com/about');
+    expect(frontier.canonicalUrl('https://other.test/about', 'https://example.com/about')).toBe('https://example.com/about');
+    expect(frontier.canonicalUrl('http://[::1', 'https://example.com/about')).toBe('https://example.com/about');
+    expect(frontier.report()).toMatchObject({ requested: 2, duplicates: { canonical: 2, contentHash: 0, canonicalIgnored: 1 }, skipped: { duplicate: 1 } });
+  });
+
+  it('learns that one host redirects to the other and queues the rest of its URLs there', () => {
+    const frontier = new Frontier({ domain: 'example.com', budget: 10 });
+    for (const path of ['/', '/pricing', '/about']) frontier.add(`https://example.com${path}`);
+    expect(frontier.next()).toBe('https://example.com/');
+    frontier.learnRedirect('https://example.com/', 'https://www.example.com/');
+    expect(frontier.add('https://example.com/careers')).toEqual({ queued: true, url: 'https://www.example.com/careers' });
+    const rest: string[] = [];
+    for (let url = frontier.next(); url !== undefined; url = frontier.next()) rest.push(url);
+    expect(rest.sort()).toEqual(['https://www.example.com/about', 'https://www.example.com/careers', 'https://www.example.com/pricing']);
+    // A redirect to another path teaches nothing; a snapshot keeps what was learned.
+    const other = new Frontier({ domain: 'example.com', budget: 10 });
+    other.learnRedirect('https://example.com/old', 'https://www.example.com/new');
+    expect(other.add('https://example.com/x')).toEqual({ queued: true, url: 'https://example.com/x' });
+    const restored = Frontier.restore({ domain: 'example.com', budget: 10 }, frontier.snapshot());
+    expect(restored.add('https://example.com/blog')).toEqual({ queued: true, url: 'https://www.example.com/blog' });
+  });
+
+  it('takes a page of one host with the same text as the same page of the other as a sign they mirror each other', () => {
+    const frontier = new Frontier({ domain: 'example.com', budget: 10 });
+    expect(frontier.markContentHash('h1', 'https://example.com/about')).toBe('new');
+    expect(frontier.markContentHash('h1', 'https://www.example.com/about')).toBe('duplicate');
+    expect(frontier.add('https://www.example.com/pricing')).toEqual({ queued: true, url: 'https://example.com/pricing' });
+  });
+
+  it('gives back a page whose request never left: queued again, counted once', () => {
+    const frontier = new Frontier({ domain: 'example.com', budget: 2 });
+    frontier.add('https://example.com/pricing');
+    frontier.add('https://example.com/about');
+    expect(frontier.next()).toBe('https://example.com/pricing');
+    expect(frontier.next()).toBe('https://example.com/about');
+    expect(frontier.next()).toBeUndefined();
+    frontier.retry('https://example.com/pricing');
+    expect(frontier.next()).toBe('https://example.com/pricing');
+    expect(frontier.report().requested).toBe(2);
+    // A URL never handed out is not given back.
+    frontier.retry('https://example.com/never');
+    expect(frontier.report().requested).toBe(2);
+  });
+
+  it(`reads documents (PDF) as pages, at most ${MAX_DOCUMENTS_PER_READ} per read`, () => {
+    const frontier = new Frontier({ domain: 'example.com', budget: 50 });
+    for (let i = 0; i < MAX_DOCUMENTS_PER_READ + 5; i += 1) expect(frontier.add(`https://example.com/files/sheet-${i}.pdf`).queued).toBe(true);
+    const read: string[] = [];
+    for (let url = frontier.next(); url !== undefined; url = frontier.next()) read.push(url);
+    expect(read).toHaveLength(MAX_DOCUMENTS_PER_READ);
+    expect(frontier.report().skipped.documents).toBe(5);
   });
 
   it('reports pages with the same content hash as duplicates', () => {
@@ -311,5 +362,23 @@ describe('Frontier', () => {
     let reads = 0;
     while (frontier.next() !== undefined) reads += 1;
     expect(reads).toBe(500);
+  });
+});
+
+describe('a re-read ordered by the sitemaps\' lastmod', () => {
+  it('raises a page by CHANGED_BONUS, so a changed page is read before an unchanged one of a higher kind', () => {
+    const frontier = new Frontier({ domain: 'example.com', budget: 10 });
+    frontier.add('https://example.com/blog');
+    frontier.add('https://example.com/careers', undefined, CHANGED_BONUS);
+    expect(frontier.next()).toBe('https://example.com/careers');
+    expect(frontier.next()).toBe('https://example.com/blog');
+  });
+
+  it('takes a page as changed when its lastmod is later than the last read, or it was never read; no lastmod, not', () => {
+    expect(changedSince('2026-11-20', '2026-11-01T10:00:00.000Z')).toBe(true);
+    expect(changedSince('2026-10-20', '2026-11-01T10:00:00.000Z')).toBe(false);
+    expect(changedSince('2026-10-20', undefined)).toBe(true);
+    expect(changedSince(undefined, '2026-11-01T10:00:00.000Z')).toBe(false);
+    expect(changedSince('not a date', undefined)).toBe(false);
   });
 });

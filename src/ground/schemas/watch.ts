@@ -1,5 +1,6 @@
 import { z } from './openapi.ts';
 import { Domain, MAX_POLICY_DOMAINS } from './common.ts';
+import { PATH_SCOPE_FIELDS, refineDisjointPaths } from './path-scope.ts';
 
 /**
  * Research watches (decisions.md, Watches): the create body, its bounds, and the shapes every door
@@ -123,6 +124,8 @@ export const CreateWatchInput = z
       .max(MAX_COST_CAP_MICROS)
       .describe('The most the watch may ever spend, in micros: at least 3000 (lite) or 10000 (base), at most 100000000.'),
     sourcePolicy: WatchSourcePolicy.optional(),
+    // The read of the target company's site before each execution reads only these paths.
+    ...PATH_SCOPE_FIELDS,
     webhook: WatchWebhook.optional(),
   })
   .superRefine((input, ctx) => {
@@ -130,7 +133,8 @@ export const CreateWatchInput = z
     if (input.costCapMicros < min) {
       ctx.addIssue({ code: 'custom', path: ['costCapMicros'], message: `must be at least ${min} for the ${input.tier} tier (one execution costs ${min})` });
     }
-  });
+  })
+  .superRefine(refineDisjointPaths);
 export type CreateWatchInput = z.output<typeof CreateWatchInput>;
 
 /** A watch as every door answers it: one declaration, the type and the OpenAPI component `Watch`. */
@@ -144,6 +148,8 @@ export const Watch = z
     costCapMicros: z.int(),
     spentMicros: z.int().describe('Never above costCapMicros: the tier price times the charged executions.'),
     sourcePolicy: z.object({ include: z.array(z.string()), exclude: z.array(z.string()) }),
+    includePaths: z.array(z.string()).describe("Path patterns the read of the target's site before each execution is limited to; empty: every path."),
+    excludePaths: z.array(z.string()).describe("Path patterns the read of the target's site before each execution leaves out; empty: none."),
     status: z.enum(WATCH_STATUSES).describe('active; failing after 5 failed executions in a row (a success makes it active); capped when the next execution would pass the cap; cancelled.'),
     executions: z.int().describe('Charged (succeeded) executions.'),
     lastRunAt: z.string().nullable(),

@@ -109,7 +109,7 @@ export const RUN_OPERATIONS = [
       reportsRunProgress: true,
       answer: (view: RunView) => ({
         text: view.markdown,
-        structured: { runId: view.id, kind: view.kind, status: view.status, ...(view.retryAfter ? { retryAfterSeconds: view.retryAfter } : {}) },
+        structured: { runId: view.id, kind: view.kind, status: view.status, ...(view.retryAfter ? { retryAfterSeconds: view.retryAfter } : {}), ...(view.siteRead ? { siteRead: view.siteRead } : {}) },
         ...(view.status === 'running'
           ? {}
           : {

@@ -2,6 +2,7 @@ import { escapeInline } from '../../research/markdown-escape.ts';
 import type { RunPlan, RunRecord } from '../types.ts';
 import { nameCompany } from './company.ts';
 import { discover } from './discover.ts';
+import { readBoards, readFeeds } from './extras.ts';
 import { readPages } from './pages.ts';
 import { readArgs } from './state.ts';
 
@@ -60,7 +61,7 @@ function sentence(text: string): string {
   return `${text.replace(/[.\s]+$/, '')}.`;
 }
 
-const STEP_TITLES = { discover: 'robots.txt and sitemaps', pages: 'Pages', company: 'Company' } as const;
+const STEP_TITLES = { discover: 'robots.txt and sitemaps', pages: 'Pages', feeds: 'Feeds', boards: 'Job boards', company: 'Company' } as const;
 
 export const siteReadPlan: RunPlan = {
   kind: 'site-read',
@@ -70,6 +71,10 @@ export const siteReadPlan: RunPlan = {
         return discover(env, run, work);
       case 'pages':
         return readPages(env, run, work);
+      case 'feeds':
+        return readFeeds(env, run, work);
+      case 'boards':
+        return readBoards(env, run, work);
       case 'company':
         return nameCompany(env, run, work);
       default:

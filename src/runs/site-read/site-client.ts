@@ -1,56 +1,227 @@
-import type { GateAnswer, SiteHostGate } from '../../durable-objects/site-host-gate.ts';
+import type { GateAnswer, SharedRequest, SiteHostGate } from '../../durable-objects/site-host-gate.ts';
 import { readConfig } from '../../ground/config.ts';
 import { fetchSitePage, type SitePage, type SitePageOptions } from '../../sites/fetch-page.ts';
-import { SITE_READER_USER_AGENT } from '../../sites/robots.ts';
+import { pushbackMs } from '../../sites/retry-after.ts';
+import { botPageUrl, siteReaderUserAgent } from '../../sites/user-agent.ts';
+import { sharedKey } from '../../sites/shared-page.ts';
 import { sleep } from './state.ts';
 
 /** At most this many requests to one site at once. */
 export const SITE_REQUESTS_IN_FLIGHT = 2;
+/** A page the site refuses with 429 or 503 is asked again at most this many times, each after the site's pause. */
+export const MAX_PUSHBACK_RETRIES = 2;
 /**
- * What every request of one read shares: where it goes and how it is paced. Each request first takes
- * a start from the site's SiteHostGate (at most SITE_REQUESTS_IN_FLIGHT at once, and `gapMs` after
- * the previous start and the previous answer, across every step and slice of every read of the
- * site, whichever organization's), and gives it back when its answer is in.
+ * How many times one request asks the shared copy before it gives up waiting on other readers: each
+ * wait is at most SHARE_WAIT_MS (10 s), and a reader that died is replaced after TICKET_MS (150 s).
  */
-class SiteClient {
-  readonly #gapMs: number;
-  readonly #gate: DurableObjectStub<SiteHostGate>;
+const MAX_SHARED_LOOKUPS = 24;
+
+/** The site's pushback that ended a request: how long it asked us to wait (capped), and when to retry (ISO). */
+export interface Pushback {
+  retryAfterMs: number;
+  until: string;
+}
+
+/**
+ * What a request gave: a SitePage, with `shared` when it was answered from the site's shared copy
+ * (no request of this reader reached the site; its organization still counts the page as read),
+ * and, on a `failed` page the site refused (429/503) more often than we retry or for longer than
+ * the caller could wait, `pushback`.
+ */
+export type ClientPage = SitePage & { shared?: true; pushback?: Pushback; refusals?: number };
+
+/** The time a client keeps: the system's, or a test's. */
+export interface SiteClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export interface SiteClientOptions {
+  /** The site's SiteHostGate. */
+  gate: DurableObjectStub<SiteHostGate>;
+  /** What every page request of the read shares. */
+  page: Pick<SitePageOptions, 'originOverrides' | 'fetch' | 'timeoutMs'>;
+  /** The least time between two request starts (ms). */
+  gapMs: number;
+  /** A shared copy younger than this answers without a request (SITE_READ_SHARED_FRESH_MS). */
+  freshMs: number;
+  /** A test's clock: passed to the gate too, so a test can step past a pause or a freshness window. */
+  clock?: SiteClock;
+  /** Who reads: its organization's id (a read never takes a shared copy its own organization made). */
+  reader?: string;
+  /** The User-Agent header (siteReaderUserAgent). */
+  userAgent: string;
+}
+
+/** What a caller may bound a request by. */
+export interface RequestLimits {
+  /**
+   * When the caller must have its answer (ms since the epoch: a slice's hand-over time): a pause of
+   * the site that would outlast it is not waited for; the request ends with the pushback result.
+   */
+  deadline?: number;
+}
+
+/**
+ * What every request of one read shares: where it goes and how it is paced. Each request first asks
+ * the site's SiteHostGate for its shared copy; when it must reach the site, it takes a start from
+ * the gate (at most SITE_REQUESTS_IN_FLIGHT at once, and `gapMs` after the previous start and the
+ * previous answer, across every step and slice of every read of the site, whichever
+ * organization's), gives it back when its answer is in, and hands the answer to the copy.
+ *
+ * A 429 or 503 pauses the whole site in its gate for the Retry-After asked (pushbackMs: at most
+ * MAX_PUSHBACK_MS, DEFAULT_PUSHBACK_MS when none is named), then the page is asked again, at most
+ * MAX_PUSHBACK_RETRIES times; past that, or when the pause would outlast the caller's deadline, the
+ * refused page comes back with `pushback`.
+ */
+export class SiteClient {
+  readonly #options: SiteClientOptions;
 
   constructor(
-    env: Env,
     readonly domain: string,
-    readonly options: Pick<SitePageOptions, 'originOverrides' | 'fetch' | 'timeoutMs'>,
-    minDelayMs: number,
-    crawlDelaySeconds: number | undefined,
+    options: SiteClientOptions,
   ) {
-    this.#gapMs = Math.max(minDelayMs, (crawlDelaySeconds ?? 0) * 1000);
-    this.#gate = env.SITE_GATES.get(env.SITE_GATES.idFromName(domain));
+    this.#options = options;
   }
 
   /**
-   * Requests `url` in its turn. When the answer is in, the gap runs from then too: a Worker's clock
-   * stands still while it computes, so the start a turn claimed may lie a little before the request
-   * really left; an answer's time never lies before its request reached the site.
+   * Requests `url` in its turn (or from the shared copy). When the answer is in, the gap runs from
+   * then too: a Worker's clock stands still while it computes, so the start a turn claimed may lie a
+   * little before the request really left; an answer's time never lies before its request reached the site.
    */
-  async request(url: string, extra: Partial<SitePageOptions> = {}): Promise<SitePage> {
-    let answer: GateAnswer = await this.#gate.acquire(this.#gapMs, SITE_REQUESTS_IN_FLIGHT);
+  async request(url: string, extra: Partial<SitePageOptions> = {}, limits: RequestLimits = {}): Promise<ClientPage> {
+    for (let refusals = 1; ; refusals++) {
+      const page = await this.#shared(url, extra, limits);
+      const refused = refusals > 1 ? { refusals: refusals - 1 } : {};
+      if (page.kind !== 'failed' || page.pushback || (page.status !== 429 && page.status !== 503)) return { ...page, ...refused };
+      const now = this.#now();
+      const waitMs = pushbackMs(page.retryAfter, now);
+      const until = await this.#gate.pause(now + waitMs, this.#clockNow());
+      if (refusals > MAX_PUSHBACK_RETRIES || (limits.deadline !== undefined && until > limits.deadline)) {
+        return { ...page, refusals, pushback: { retryAfterMs: waitMs, until: new Date(until).toISOString() } };
+      }
+      // The next turn starts after the pause: the gate hands out none before it.
+    }
+  }
+
+  get #gate(): DurableObjectStub<SiteHostGate> {
+    return this.#options.gate;
+  }
+
+  /** One request through the shared copy: answered from it, waited for, or fetched and handed in. */
+  async #shared(url: string, extra: Partial<SitePageOptions>, limits: RequestLimits): Promise<ClientPage> {
+    const request: SharedRequest = {
+      key: sharedKey(url, extra),
+      url,
+      freshMs: this.#options.freshMs,
+      ...(this.#options.reader === undefined ? {} : { reader: this.#options.reader }),
+      ...(extra.conditional ? { caller: extra.conditional } : {}),
+    };
+    for (let asked = 0; asked < MAX_SHARED_LOOKUPS; asked++) {
+      const found = await this.#gate.lookup(request, this.#clockNow());
+      if (found.kind === 'answer') return { ...found.page, shared: true };
+      if (found.kind === 'wait') continue;
+      let page: ClientPage;
+      try {
+        // The copy's validators, never the caller's own: what the site is asked is the same for every reader.
+        page = await this.#fetch(url, { ...extra, conditional: found.conditional }, limits);
+      } catch (error) {
+        await this.#gate.abandon(found.ticket, request.key);
+        throw error;
+      }
+      if (page.pushback) {
+        // Not requested (the site is paused past the deadline): another reader may still wait longer.
+        await this.#gate.abandon(found.ticket, request.key);
+        return page;
+      }
+      const answer = await this.#gate.settle(found.ticket, request, page, this.#clockNow());
+      if (answer !== undefined) return answer;
+    }
+    return { kind: 'failed', url, reason: `other reads kept requesting this page for us and never answered (asked ${MAX_SHARED_LOOKUPS} times)` };
+  }
+
+  /** One request to the site in its turn; a pushback result, without a request, when the site's pause outlasts the deadline. */
+  async #fetch(url: string, options: Partial<SitePageOptions>, limits: RequestLimits): Promise<ClientPage> {
+    const page = await this.inTurn(() => fetchSitePage(url, { domain: this.domain, userAgent: this.#options.userAgent, ...this.#options.page, ...options }), limits);
+    return page.kind === 'paused' ? paused(url, page.until, this.#now()) : page.value;
+  }
+
+  /**
+   * Runs `work` in the site's turn, as one request: a start from the gate (at most
+   * SITE_REQUESTS_IN_FLIGHT at once, the gap after the previous start and answer, none during the
+   * site's pause), given back when `work` ends. A page rendered in a browser takes its turn this way.
+   * `paused` when the site's pause outlasts the caller's deadline (`work` is not run).
+   */
+  async inTurn<T>(work: () => Promise<T>, limits: RequestLimits = {}): Promise<{ kind: 'done'; value: T } | { kind: 'paused'; until: number }> {
+    let answer: GateAnswer = await this.#gate.acquire(this.#options.gapMs, SITE_REQUESTS_IN_FLIGHT, this.#clockNow());
     while (answer.lease === null) {
-      await sleep(answer.retryInMs);
-      answer = await this.#gate.acquire(this.#gapMs, SITE_REQUESTS_IN_FLIGHT);
+      if (answer.pausedUntil !== undefined && limits.deadline !== undefined && answer.pausedUntil > limits.deadline) return { kind: 'paused', until: answer.pausedUntil };
+      await this.#sleep(answer.retryInMs);
+      answer = await this.#gate.acquire(this.#options.gapMs, SITE_REQUESTS_IN_FLIGHT, this.#clockNow());
     }
     const { lease, waitMs } = answer;
-    await sleep(waitMs);
+    await this.#sleep(waitMs);
     try {
-      return await fetchSitePage(url, { domain: this.domain, userAgent: SITE_READER_USER_AGENT, ...this.options, ...extra });
+      return { kind: 'done', value: await work() };
     } finally {
       // The next start waits the gap after this answer too; a lease not given back frees itself after LEASE_MS.
-      await this.#gate.release(lease).catch(() => {});
+      await this.#gate.release(lease, this.#clockNow()).catch(() => {});
     }
+  }
+
+  /** The User-Agent header of this read's requests (a browser it renders with sends it too). */
+  get userAgent(): string {
+    return this.#options.userAgent;
+  }
+
+  /** Host -> loopback origin (development and tests), for a browser to load a page from. */
+  get originOverrides(): ReadonlyMap<string, string> | undefined {
+    return this.#options.page.originOverrides;
+  }
+
+  #now(): number {
+    return this.#options.clock?.now() ?? Date.now();
+  }
+
+  /** The test's clock for the gate, or undefined: the gate keeps its own. */
+  #clockNow(): number | undefined {
+    return this.#options.clock?.now();
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return this.#options.clock ? this.#options.clock.sleep(ms) : sleep(ms);
   }
 }
 
-export function clientFor(env: Env, domain: string, crawlDelaySeconds: number | undefined): SiteClient {
-  const config = readConfig(env);
-  return new SiteClient(env, domain, { originOverrides: config.SITE_ORIGIN_OVERRIDES, timeoutMs: config.SITE_READ_PAGE_TIMEOUT_MS }, config.SITE_READ_MIN_DELAY_MS, crawlDelaySeconds);
+/** A page not requested because the site asked for a pause that lasts past the caller's deadline. */
+function paused(url: string, until: number, now: number): ClientPage {
+  const at = new Date(until).toISOString();
+  return {
+    kind: 'failed',
+    url,
+    reason: `not requested: the site asked for a pause (HTTP 429 or 503) until ${at}`,
+    pushback: { retryAfterMs: Math.max(0, until - now), until: at },
+  };
 }
 
+/**
+ * The client of a read of `domain`, paced by its gate with the read's configuration; `overrides`
+ * (tests) give another gate, clock or freshness.
+ */
+export function clientFor(
+  env: Env,
+  domain: string,
+  crawlDelaySeconds: number | undefined,
+  overrides: Partial<Pick<SiteClientOptions, 'gate' | 'clock' | 'freshMs' | 'reader'>> & { origin?: string } = {},
+): SiteClient {
+  const config = readConfig(env);
+  const { origin, ...rest } = overrides;
+  return new SiteClient(domain, {
+    userAgent: siteReaderUserAgent(botPageUrl(config, origin)),
+    gate: env.SITE_GATES.get(env.SITE_GATES.idFromName(domain)),
+    page: { originOverrides: config.SITE_ORIGIN_OVERRIDES, timeoutMs: config.SITE_READ_PAGE_TIMEOUT_MS },
+    gapMs: Math.max(config.SITE_READ_MIN_DELAY_MS, (crawlDelaySeconds ?? 0) * 1000),
+    freshMs: config.SITE_READ_SHARED_FRESH_MS,
+    ...rest,
+  });
+}

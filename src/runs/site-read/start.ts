@@ -1,9 +1,11 @@
 import { readSiteReadPages } from '../../db/organizations.ts';
 import { pagesFetchedOn } from '../../db/site-pages.ts';
 import { readConfig } from '../../ground/config.ts';
+import type { SitePaths } from '../../ground/schemas/path-scope.ts';
 import { rateLimited } from '../../ground/errors.ts';
 import { logEvent } from '../../ground/log.ts';
 import { DEFAULT_PAGE_BUDGET } from '../../sites/frontier.ts';
+import { readsHost } from '../../sites/hosts.ts';
 import { launchRun } from '../launch.ts';
 import { SITE_READ_STEPS, sleep, today } from './state.ts';
 
@@ -14,11 +16,11 @@ export const MAX_RUNNING_SITE_READS = 30;
 
 /**
  * Whether this deployment reads `domain`'s site. With SITE_ORIGIN_OVERRIDES set (development and
- * tests, offline), only the sites it names: any other domain is not reached at all.
+ * tests, offline), only the sites whose apex or `www.` host it names: any other is not reached at all.
  */
 export function readsSiteOf(env: Env, domain: string): boolean {
   const overrides = readConfig(env).SITE_ORIGIN_OVERRIDES;
-  return overrides.size === 0 || overrides.has(domain);
+  return readsHost(overrides, domain) || readsHost(overrides, `www.${domain}`);
 }
 
 /** Seconds until the next UTC day, when the day's page count starts again. */
@@ -28,13 +30,25 @@ function secondsToNextDay(now = Date.now()): number {
   return Math.max(1, Math.ceil((next.getTime() - now) / 1000));
 }
 
+/** The path lists as a read's arguments keep them: only the ones not empty (none: every path). */
+function pathArgs(paths: SitePaths | undefined): Partial<SitePaths> {
+  return {
+    ...(paths?.includePaths.length ? { includePaths: paths.includePaths } : {}),
+    ...(paths?.excludePaths.length ? { excludePaths: paths.excludePaths } : {}),
+  };
+}
+
 /**
  * Starts a read of `domain` (normalized) for the organization, of `budget` pages (default: the
  * organization's setting, else DEFAULT_PAGE_BUDGET), or finds the read of it already running (one
- * per domain per organization). Past the day's page limit: 429 with Retry-After until
+ * per domain per organization). `origin`: where the request that started it reached this
+ * deployment; the read's user agent names that origin's /bot page unless SITE_READ_CONTACT_URL is set
+ * (a read a watch starts has no request: it names the setting, or no page). `paths`: the read's
+ * includePaths and excludePaths (src/sites/path-scope.ts), kept in its arguments when not empty; a
+ * read found running keeps its own. Past the day's page limit: 429 with Retry-After until
  * the next UTC day; past MAX_RUNNING_SITE_READS running reads: 429. Nothing is written when refused.
  */
-export async function startSiteRead(env: Env, organizationId: string, domain: string, budget?: number): Promise<{ id: string; started: boolean; budget: number }> {
+export async function startSiteRead(env: Env, organizationId: string, domain: string, budget?: number, origin?: string, paths?: SitePaths): Promise<{ id: string; started: boolean; budget: number }> {
   const limit = readConfig(env).SITE_READ_PAGES_PER_DAY;
   const fetched = await pagesFetchedOn(env.DB, organizationId, today());
   if (fetched >= limit) {
@@ -46,7 +60,7 @@ export async function startSiteRead(env: Env, organizationId: string, domain: st
   const pages = budget ?? (await readSiteReadPages(env.DB, organizationId)) ?? DEFAULT_PAGE_BUDGET;
   const launched = await launchRun(
     env,
-    { kind: 'site-read', organizationId, target: domain, args: { domain, pages }, steps: [...SITE_READ_STEPS] },
+    { kind: 'site-read', organizationId, target: domain, args: { domain, pages, ...(origin ? { origin } : {}), ...pathArgs(paths) }, steps: [...SITE_READ_STEPS] },
     { cap: MAX_RUNNING_SITE_READS, kinds: ['site-read'], onePerTarget: true },
   );
   if (launched.started) return { id: launched.id, started: true, budget: pages };
@@ -67,15 +81,15 @@ export interface SiteReadStart {
 
 /**
  * Starts reads of `domains` for the organization (onboarding: its own domain and its competitors'),
- * each as startSiteRead does; a domain this deployment does not read (readsSiteOf) is left out, and
+ * each as startSiteRead does (with `paths` for each); a domain this deployment does not read (readsSiteOf) is left out, and
  * a refusal is reported, never thrown: the caller's own work goes on.
  */
-export async function startSiteReads(env: Env, organizationId: string, domains: readonly string[]): Promise<SiteReadStart[]> {
+export async function startSiteReads(env: Env, organizationId: string, domains: readonly string[], origin?: string, paths?: SitePaths): Promise<SiteReadStart[]> {
   const readable = [...new Set(domains)].filter((domain) => readsSiteOf(env, domain));
   return Promise.all(
     readable.map(async (domain): Promise<SiteReadStart> => {
       try {
-        const { id } = await startSiteRead(env, organizationId, domain);
+        const { id } = await startSiteRead(env, organizationId, domain, undefined, origin, paths);
         return { domain, runId: id };
       } catch (error) {
         const refused = error instanceof Error ? error.message : String(error);
@@ -91,8 +105,8 @@ export const WATCH_SITE_READ_WAIT_MS = 3 * 60_000;
 const WAIT_POLL_MS = 250;
 
 /**
- * Reads `domain`'s site for a watch about to research it: starts a read (or joins the one running)
- * and waits until it ends, at most `waitMs`. Returns the run's id and final status, or null when no
+ * Reads `domain`'s site for a watch about to research it: starts a read of the watch's `paths` (or
+ * joins the read of the domain already running, whatever its paths) and waits until it ends, at most `waitMs`. Returns the run's id and final status, or null when no
  * read ran (a domain this deployment does not read, or a refusal: the research goes on with what is
  * stored).
  */
@@ -100,9 +114,10 @@ export async function readSiteBeforeResearch(
   env: Env,
   organizationId: string,
   domain: string,
+  paths?: SitePaths,
   waitMs = WATCH_SITE_READ_WAIT_MS,
 ): Promise<{ runId: string; status: string } | null> {
-  const [start] = await startSiteReads(env, organizationId, [domain]);
+  const [start] = await startSiteReads(env, organizationId, [domain], undefined, paths);
   if (!start?.runId) return null;
   const stub = env.RUNS.get(env.RUNS.idFromString(start.runId));
   const deadline = Date.now() + waitMs;

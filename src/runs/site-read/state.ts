@@ -1,6 +1,7 @@
 import type { SitePageOutcome } from '../../db/site-pages.ts';
 import { DEFAULT_PAGE_BUDGET } from '../../sites/frontier.ts';
-import { robotsPolicyFor, type RobotsPolicy } from '../../sites/robots.ts';
+import type { SitePaths } from '../../ground/schemas/path-scope.ts';
+import type { JobBoard } from '../../sites/job-boards.ts';
 import type { RunRecord, StepOutput } from '../types.ts';
 
 /**
@@ -9,15 +10,20 @@ import type { RunRecord, StepOutput } from '../types.ts';
  * tally, the URLs in flight, each page's record). See plan.ts for the read as a whole.
  */
 
-export const SITE_READ_STEPS = ['discover', 'pages', 'company'] as const;
+export const SITE_READ_STEPS = ['discover', 'pages', 'feeds', 'boards', 'company'] as const;
 
 /** Examples kept per reason in the report (the counts are whole). */
 export const EXAMPLES_KEPT = 10;
 /** The frontier is written to scratch at least every this many pages (and at every hand-over). */
 export const SNAPSHOT_EVERY_PAGES = 10;
 
-/** What each page request ended as, for the report. */
-export type PageOutcome = SitePageOutcome | 'skipped' | 'failed';
+/** What each page request ended as, for the report (a `noindex` page is `skipped`, its reason says why). */
+export type PageOutcome = Exclude<SitePageOutcome, 'noindex'>;
+
+/** The report's outcome of what D1 recorded of a page. */
+export function pageOutcomeOf(outcome: SitePageOutcome): PageOutcome {
+  return outcome === 'noindex' ? 'skipped' : outcome;
+}
 
 export interface Tally {
   requested: number;
@@ -37,6 +43,25 @@ export interface Tally {
   recent?: string[];
   /** What the home page said of the company, for the company step. */
   home?: HomeFacts;
+  /** Hosts whose robots.txt the discover step reported (the pages step reports the ones read after). */
+  robotsReported?: number;
+  /** The hosts pages were read from (`globex.com`, `www.globex.com`), at most 10. */
+  hosts?: string[];
+  /** Pages that asked not to be indexed (noindex): not kept as sources. */
+  noindex?: { count: number; urls: string[] };
+  /** Pages whose links were not followed (nofollow). */
+  nofollow?: number;
+  /** Pages rendered in a browser, and pages that needed one but were not rendered (no binding, the day's renders spent, a failure). */
+  rendered?: number;
+  needsBrowser?: { count: number; urls: string[] };
+  /** Documents (PDFs) read as sources. */
+  documents?: number;
+  /** Feeds the pages link with `<link rel="alternate">` (the feeds step reads them). */
+  feeds?: string[];
+  /** Public job boards the pages link (the boards step reads them). */
+  boards?: JobBoard[];
+  /** The site's refusals (429, 503): in all, in a row now, and when it may be read again. */
+  pushback?: { refusals: number; inARow: number; retryAt?: string };
 }
 
 export interface RobotsRecord {
@@ -71,6 +96,11 @@ export const SCRATCH = {
    */
   inFlight: 'in-flight',
   page: (url: string) => `page:${url}`,
+  /** What the feeds and boards steps read (their output), once done. */
+  feedsDone: 'feeds-done',
+  boardsDone: 'boards-done',
+  /** The robots.txt of a job board's API host, as SiteRobots keeps it. */
+  boardRobots: (host: string) => `robots:${host}`,
 } as const;
 
 /** A URL being requested; `via`, for a redirect target, is the page the frontier handed out that led to it. */
@@ -86,8 +116,6 @@ export interface PageRecord {
   links?: string[];
 }
 
-/** Why a page in flight when its read's object was reset counts as failed (it is not requested again). */
-export const INTERRUPTED_REASON = 'the read was interrupted while this page was being requested; it is not requested again by this read';
 
 export function newTally(): Tally {
   return {
@@ -98,11 +126,28 @@ export function newTally(): Tally {
   };
 }
 
-/** The run's arguments: the normalized domain and the page budget. */
-export function readArgs(run: RunRecord): { domain: string; budget: number } {
+/**
+ * The run's arguments: the normalized domain, the page budget, the origin of the request that
+ * started it, and its path lists (src/sites/path-scope.ts; empty when the read names none).
+ */
+export function readArgs(run: RunRecord): { domain: string; budget: number; origin?: string } & SitePaths {
   const domain = String(run.args.domain);
   const budget = typeof run.args.pages === 'number' ? run.args.pages : DEFAULT_PAGE_BUDGET;
-  return { domain, budget };
+  const paths = { includePaths: stringsOf(run.args.includePaths), excludePaths: stringsOf(run.args.excludePaths) };
+  return { domain, budget, ...(typeof run.args.origin === 'string' ? { origin: run.args.origin } : {}), ...paths };
+}
+
+/** A list of strings kept in a run's arguments; anything else (absent on reads made before path scopes) is empty. */
+function stringsOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/** Of a read's page budget, the requests kept for the feeds and boards steps (at most this many, a tenth of the budget). */
+export const EXTRAS_RESERVED = 4;
+
+/** The pages the frontier may hand out: the budget less what the feeds and boards steps keep (a tenth, at most EXTRAS_RESERVED). */
+export function pageBudget(budget: number): number {
+  return budget - Math.min(EXTRAS_RESERVED, Math.floor(budget / 10));
 }
 
 export function today(now = Date.now()): string {
@@ -111,11 +156,8 @@ export function today(now = Date.now()): string {
 
 export const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
-export function robotsPolicyOf(record: RobotsRecord): RobotsPolicy {
-  return robotsPolicyFor(record.url, record.status, record.text);
-}
 
 /** A step's output: a summary line and the report's lines. */
-export function output(summary: string, details: string[]): StepOutput {
-  return { score: null, summary, details, findings: [], sources: [], fixes: [] };
+export function output(summary: string, details: string[], data?: object): StepOutput {
+  return { score: null, summary, details, findings: [], sources: [], fixes: [], ...(data ? { data: JSON.stringify(data) } : {}) };
 }
