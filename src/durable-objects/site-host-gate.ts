@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import type { SitePage } from '../sites/fetch-page.ts';
 import { MAX_PUSHBACK_MS } from '../sites/retry-after.ts';
 import { answerFrom, copyOf, isFresh, validatorsOf, type Validators } from '../sites/shared-page.ts';
-import { SharedPageStore } from './shared-page-store.ts';
+import { SharedPageStore } from '../db/shared-page-store.ts';
 
 /**
  * The politeness of every site read towards one site, whichever organization reads it, and the

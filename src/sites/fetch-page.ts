@@ -122,6 +122,8 @@ export type SitePage =
       status?: number;
       /** The Retry-After header as sent (at most MAX_VALIDATOR_LENGTH characters), with a 429 or 503. */
       retryAfter?: string;
+      /** The redirects never reached an answer: more than 5, or a loop (robots.txt then counts as unavailable, RFC 9309 2.3.1.2). */
+      redirectsExhausted?: true;
     };
 
 /** Fetches the same-site `url` (as frontier's siteUrl gives it) for a site read; see SitePage. */
@@ -184,12 +186,12 @@ export async function fetchSitePage(url: string, options: SitePageOptions): Prom
           next = onSiteUrl.href;
         }
         if (redirects + (options.redirectsBefore ?? 0) >= SOURCE_FETCH.maxRedirects) {
-          return { kind: 'failed', url: page, reason: `more than ${SOURCE_FETCH.maxRedirects} redirects; the last one pointed to ${shown(next)}` };
+          return { kind: 'failed', url: page, reason: `more than ${SOURCE_FETCH.maxRedirects} redirects; the last one pointed to ${shown(next)}`, redirectsExhausted: true };
         }
         const onSite = siteUrl(site, next, undefined, asFile);
         if (!onSite.ok) return refused(page, onSite.reason, `the redirect to ${shown(next)}`);
         if (next.length > MAX_URL_LENGTH) return { kind: 'failed', url: page, reason: `the redirect to ${shown(next)} is longer than ${MAX_URL_LENGTH} characters` };
-        if (visited.has(next)) return { kind: 'failed', url: page, reason: `a redirect loop: ${shown(next)} was already requested` };
+        if (visited.has(next)) return { kind: 'failed', url: page, reason: `a redirect loop: ${shown(next)} was already requested`, redirectsExhausted: true };
         const allowed = options.allows ? options.allows(onSite.url) : true;
         if (allowed === 'unknown') return { kind: 'redirect', url: page, location: onSite.url, redirects: redirects + 1 + (options.redirectsBefore ?? 0) };
         if (!allowed) return { kind: 'skipped', url: page, reason: `the redirect to ${shown(next)} is disallowed by robots.txt` };

@@ -17,21 +17,9 @@ export interface Validators {
   lastModified?: string;
 }
 
-/** A page answer the shared copy keeps: a body, or gone. `fetchedAt`: when the site last answered for it (a 200, or a 304 confirming it). */
-export type SharedCopy =
-  | {
-      kind: 'page';
-      url: string;
-      body: Uint8Array;
-      contentType: string;
-      robotsTag?: string;
-      etag?: string;
-      lastModified?: string;
-      fetchedAt: number;
-      /** The reader (organization) whose request the site last answered for it. */
-      madeBy?: string;
-    }
-  | { kind: 'gone'; url: string; status: 404 | 410; fetchedAt: number; madeBy?: string };
+import type { SharedCopy } from '../db/shared-page-store.ts';
+
+export type { SharedCopy };
 
 /** The largest body the shared copy keeps: the largest a read fetches (a sitemap or a PDF, 10 MiB). */
 export const MAX_SHARED_BODY_BYTES = 10 * 1024 * 1024;

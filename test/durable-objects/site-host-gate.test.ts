@@ -1,7 +1,7 @@
 import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { MAX_SHARED_BYTES, MAX_SHARED_PAGES } from '../../src/durable-objects/shared-page-store.ts';
+import { MAX_SHARED_BYTES, MAX_SHARED_PAGES } from '../../src/db/shared-page-store.ts';
 import { KEEP_MS, LEASE_MS, type SiteHostGate } from '../../src/durable-objects/site-host-gate.ts';
 import type { SitePage } from '../../src/sites/fetch-page.ts';
 import { MAX_PUSHBACK_MS } from '../../src/sites/retry-after.ts';

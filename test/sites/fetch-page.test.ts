@@ -165,6 +165,7 @@ describe('fetchSitePage', () => {
       kind: 'failed',
       url: 'https://example.com/b',
       reason: 'a redirect loop: https://example.com/a was already requested',
+      redirectsExhausted: true,
     });
     expect(loops.urls()).toEqual(['https://example.com/a', 'https://example.com/b']);
   });
@@ -177,6 +178,7 @@ describe('fetchSitePage', () => {
       kind: 'failed',
       url: 'https://example.com/r5',
       reason: `more than ${SOURCE_FETCH.maxRedirects} redirects; the last one pointed to https://example.com/r6`,
+      redirectsExhausted: true,
     });
     expect(fake.requested).toHaveLength(SOURCE_FETCH.maxRedirects + 1);
   });

@@ -39,7 +39,7 @@ declare module 'vitest' {
   }
 }
 
-export const COMPANY_DOMAINS = ['northwind.example', 'northwind-2.example', 'northwind-3.example', 'northwind-4.example', 'northwind-5.example', 'northwind-6.example', 'northwind-7.example', 'northwind-8.example', 'northwind-9.example', 'northwind-10.example'] as const;
+export const COMPANY_DOMAINS = ['northwind.example', 'northwind-2.example', 'northwind-3.example', 'northwind-4.example', 'northwind-5.example', 'northwind-6.example', 'northwind-7.example', 'northwind-8.example', 'northwind-9.example', 'northwind-10.example', 'northwind-11.example'] as const;
 export const POLITE_DOMAIN = 'polite.example';
 export const HOSTILE_DOMAIN = 'hostile.example';
 export const HOSTILE_FILES_DOMAIN = 'hostile-files.example';

@@ -146,7 +146,20 @@ export function greenhouseApi(): SiteSpec {
   };
 }
 
-/** The hosts of the real-web site, as fixtureSites() serves them (each its own SITE_ORIGIN_OVERRIDES entry). */
+/** A site whose apex and www. redirect to each other, for every path robots.txt included: a loop across hosts. */
+export const LOOP_DOMAIN = 'loop.example';
+
+function redirectTo(host: string): SiteSpec {
+  return { pages: {}, generate: (path) => ({ status: 301, location: `https://${host}${path}` }) };
+}
+
+/** The hosts of the real-web site and of the redirect loop, as fixtureSites() serves them (each its own SITE_ORIGIN_OVERRIDES entry). */
 export function realWebSites(): Record<string, SiteSpec> {
-  return { [REAL_WEB_DOMAIN]: realWebApex(), [REAL_WEB_HOST]: realWebSite(), [GREENHOUSE_API_HOST]: greenhouseApi() };
+  return {
+    [REAL_WEB_DOMAIN]: realWebApex(),
+    [REAL_WEB_HOST]: realWebSite(),
+    [GREENHOUSE_API_HOST]: greenhouseApi(),
+    [LOOP_DOMAIN]: redirectTo(`www.${LOOP_DOMAIN}`),
+    [`www.${LOOP_DOMAIN}`]: redirectTo(LOOP_DOMAIN),
+  };
 }

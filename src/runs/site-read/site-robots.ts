@@ -165,6 +165,8 @@ export function robotsRecord(url: string, page: SitePage): RobotsRecord {
     case 'not-modified':
       return { url, status: 304, text: null };
     case 'failed':
+      // Redirects that never reach a robots.txt (more than 5, or a loop): unavailable (RFC 9309 2.3.1.2).
+      if (page.redirectsExhausted) return { url, status: 404, text: null };
       return page.status === undefined ? { url, status: 0, text: null, error: `robots.txt ${page.reason}` } : { url, status: page.status, text: null };
   }
 }

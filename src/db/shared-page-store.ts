@@ -1,4 +1,18 @@
-import type { SharedCopy } from '../sites/shared-page.ts';
+/** A page answer the shared copy keeps: a body, or gone. `fetchedAt`: when the site last answered for it (a 200, or a 304 confirming it). */
+export type SharedCopy =
+  | {
+      kind: 'page';
+      url: string;
+      body: Uint8Array;
+      contentType: string;
+      robotsTag?: string;
+      etag?: string;
+      lastModified?: string;
+      fetchedAt: number;
+      /** The reader (organization) whose request the site last answered for it. */
+      madeBy?: string;
+    }
+  | { kind: 'gone'; url: string; status: 404 | 410; fetchedAt: number; madeBy?: string };
 
 /**
  * The shared copy of one site's recent pages, in its SiteHostGate's own SQLite (see shared-page.ts
@@ -6,8 +20,10 @@ import type { SharedCopy } from '../sites/shared-page.ts';
  *
  *   shared_pages         one row per request key (sharedKey: what was asked and the URL): the
  *                        answer's kind (`page` or `gone`), final URL, status, Content-Type,
- *                        X-Robots-Tag, ETag, Last-Modified, body size and `fetched_at` (ms: when
- *                        the site last answered for it, a 200 or a 304 confirming it).
+ *                        X-Robots-Tag, ETag, Last-Modified, body size, `fetched_at` (ms: when
+ *                        the site last answered for it, a 200 or a 304 confirming it) and
+ *                        `made_by` (the organization whose read it answered: a copy never answers
+ *                        its own organization's next read, which revalidates).
  *   shared_page_chunks   the body of each `page` row in pieces of CHUNK_BYTES, in order (`seq` from
  *                        0): a SQLite row holds at most 2 MB, and a read fetches bodies up to 10 MiB.
  *
