@@ -95,6 +95,16 @@ describe('matching (RFC 9309, 2.2.2)', () => {
     expect(policy.allows(at('/café/menu'))).toBe(false);
   });
 
+  it('matches percent-encoded rules as RFC 9309 2.2.2 says: escapes of either case alike, a rule written encoded against a raw path', () => {
+    const policy = robots('User-agent: *', 'Disallow: /caf%c3%a9', 'Disallow: /%7Ejane/', 'Disallow: /*%20draft$');
+    expect(policy.allows(at('/caf%C3%A9/menu'))).toBe(false);
+    expect(policy.allows(at('/café/menu'))).toBe(false);
+    expect(policy.allows(at('/%7ejane/cv'))).toBe(false);
+    expect(policy.allows(at('/notes/plan%20draft'))).toBe(false);
+    expect(policy.allows(at('/notes/plan draft'))).toBe(false);
+    expect(policy.allows(at('/notes/plan%20final'))).toBe(true);
+  });
+
   it('always allows /robots.txt itself', () => {
     expect(robots('User-agent: *', 'Disallow: /').allows(ROBOTS)).toBe(true);
   });
