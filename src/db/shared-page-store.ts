@@ -32,8 +32,13 @@ export type SharedCopy =
  * MAX_SHARED_BODY_BYTES is never kept (shared-page.ts).
  */
 
-/** Pages kept per site (a read's budget is 50 by default; a few reads of a site fit). */
-export const MAX_SHARED_PAGES = 500;
+/**
+ * Pages kept per site: twice the largest budget (500), so that a read of the largest budget, with
+ * its robots.txt, sitemaps and feed paths, never evicts its own pages. At 500, a re-read in the same
+ * order found each copy evicted just before it asked for it, and fetched it whole (or twice, when a
+ * 304 confirmed a copy evicted meanwhile).
+ */
+export const MAX_SHARED_PAGES = 1_000;
 /** Body bytes kept per site. */
 export const MAX_SHARED_BYTES = 64 * 1024 * 1024;
 /** One body piece: 1 MiB, well inside SQLite's 2 MB row with its key. */

@@ -77,7 +77,13 @@ export interface SharedRequest {
  * reader fetches, sending `conditional` (the copy's validators), then settles `ticket`; `wait`:
  * another reader's fetch is under way or gave nothing to share: ask again.
  */
-export type SharedLookup = { kind: 'answer'; page: SitePage } | { kind: 'fetch'; ticket: string; conditional?: Validators } | { kind: 'wait' };
+export type SharedLookup = { kind: 'answer'; page: SitePage } | { kind: 'fetch'; ticket: string; conditional?: Validators; turn?: GateAnswer } | { kind: 'wait' };
+
+/** The turn a reader asks for along with a lookup (acquire's arguments). */
+export interface TurnAsk {
+  gapMs: number;
+  maxInFlight: number;
+}
 
 /** A fetch under way for the copy: its ticket, when it is abandoned, and its waiters' wake-up. */
 interface Fetching {
@@ -148,8 +154,19 @@ export class SiteHostGate extends DurableObject {
     return until > now ? until : undefined;
   }
 
-  /** What a reader does about one request: see SharedLookup. */
-  async lookup(request: SharedRequest, now = Date.now()): Promise<SharedLookup> {
+  /**
+   * What a reader does about one request: see SharedLookup. With `turn`, a reader told to fetch is
+   * given its turn in the same call (`acquire`'s answer as `turn`): one round trip per request
+   * rather than two.
+   */
+  async lookup(request: SharedRequest, now = Date.now(), turn?: TurnAsk): Promise<SharedLookup> {
+    const found = await this.#lookup(request, now);
+    if (found.kind !== 'fetch' || turn === undefined) return found;
+    return { ...found, turn: await this.acquire(turn.gapMs, turn.maxInFlight, now) };
+  }
+
+  /** lookup without a turn: the copy, a wait on the fetch under way, or a new ticket. */
+  #lookup(request: SharedRequest, now: number): SharedLookup | Promise<SharedLookup> {
     const freshMs = Math.min(Math.max(0, request.freshMs), MAX_FRESH_MS);
     const copy = this.#pages.get(request.key);
     if (copy && isFresh(copy, freshMs, now, request.reader)) return { kind: 'answer', page: answerFrom(copy, request.url, request.caller) };
@@ -186,6 +203,17 @@ export class SiteHostGate extends DurableObject {
     }
     this.#finish(request.key, ticket, page.kind === 'failed' ? page : undefined);
     return answer;
+  }
+
+  /**
+   * `settle` and `release` in one call, for a reader whose turn ends with the answer it hands in.
+   * The answer comes back as `as-fetched` when it is the very page the reader handed in, rather than
+   * its body sent back across.
+   */
+  async settleTurn(ticket: string, request: SharedRequest, page: SitePage, lease: string, now = Date.now()): Promise<SitePage | 'as-fetched' | undefined> {
+    await this.release(lease, now);
+    const answer = await this.settle(ticket, request, page, now);
+    return page.kind === 'page' && answer?.kind === 'page' && answer.url === page.url ? 'as-fetched' : answer;
   }
 
   /** A reader told to fetch did not (it gave up, or failed before asking): the next reader fetches. */

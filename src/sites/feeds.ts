@@ -56,34 +56,7 @@ export interface ParseFeedOptions {
   maxBytes?: number;
 }
 
-/**
- * Paths where sites commonly keep feeds, by general web convention, most common first, for a read
- * to try when a site's pages name none (`<link rel="alternate" type="application/rss+xml">`
- * should be preferred): WordPress `/feed` (and `/blog/feed` for a blog under a path), Ghost
- * `/rss/`, Jekyll `/feed.xml`, Hugo `/index.xml`, Hexo and Octopress `/atom.xml`, hand-made
- * `/rss.xml`, JSON Feed `/feed.json`, and the changelog and release feeds of product sites.
- * Example: `new URL(FEED_PATHS[0], 'https://acme.test/').href` is `https://acme.test/feed`.
- */
-export const FEED_PATHS: readonly string[] = [
-  '/feed',
-  '/rss.xml',
-  '/feed.xml',
-  '/atom.xml',
-  '/index.xml',
-  '/rss',
-  '/feed.json',
-  '/blog/feed',
-  '/blog/rss.xml',
-  '/blog/feed.xml',
-  '/blog/atom.xml',
-  '/blog/index.xml',
-  '/blog/rss',
-  '/news/feed',
-  '/news/rss.xml',
-  '/changelog/rss.xml',
-  '/changelog.xml',
-  '/releases.atom',
-];
+export { FEED_PATHS } from './feed-paths.ts';
 
 /**
  * Content types a feed is served with (the media type only, lower-case): the three feed types,

@@ -1,4 +1,4 @@
-import type { GateAnswer, SharedRequest, SiteHostGate } from '../../durable-objects/site-host-gate.ts';
+import type { GateAnswer, SharedRequest, SiteHostGate, TurnAsk } from '../../durable-objects/site-host-gate.ts';
 import { readConfig } from '../../ground/config.ts';
 import { fetchSitePage, type SitePage, type SitePageOptions } from '../../sites/fetch-page.ts';
 import { pushbackMs } from '../../sites/retry-after.ts';
@@ -118,32 +118,37 @@ export class SiteClient {
       ...(extra.conditional ? { caller: extra.conditional } : {}),
     };
     for (let asked = 0; asked < MAX_SHARED_LOOKUPS; asked++) {
-      const found = await this.#gate.lookup(request, this.#clockNow());
+      // A reader told to fetch gets its first answer for a turn with it: one round trip, not two.
+      const found = await this.#gate.lookup(request, this.#clockNow(), this.#turnAsk);
       if (found.kind === 'answer') return { ...found.page, shared: true };
       if (found.kind === 'wait') continue;
+      let turn: Turn | undefined;
       let page: ClientPage;
       try {
+        turn = await this.#takeTurn(limits, found.turn);
         // The copy's validators, never the caller's own: what the site is asked is the same for every reader.
-        page = await this.#fetch(url, { ...extra, conditional: found.conditional }, limits);
+        page = turn.kind === 'paused' ? paused(url, turn.until, this.#now()) : await this.#fetch(url, { ...extra, conditional: found.conditional });
       } catch (error) {
+        if (turn?.kind === 'lease') await this.#release(turn.lease);
         await this.#gate.abandon(found.ticket, request.key);
         throw error;
       }
-      if (page.pushback) {
+      if (turn.kind === 'paused') {
         // Not requested (the site is paused past the deadline): another reader may still wait longer.
         await this.#gate.abandon(found.ticket, request.key);
         return page;
       }
-      const answer = await this.#gate.settle(found.ticket, request, page, this.#clockNow());
+      // The turn ends with the answer handed in: release and settle in one round trip.
+      const answer = await this.#gate.settleTurn(found.ticket, request, page, turn.lease, this.#clockNow());
+      if (answer === 'as-fetched') return page;
       if (answer !== undefined) return answer;
     }
     return { kind: 'failed', url, reason: `other reads kept requesting this page for us and never answered (asked ${MAX_SHARED_LOOKUPS} times)` };
   }
 
-  /** One request to the site in its turn; a pushback result, without a request, when the site's pause outlasts the deadline. */
-  async #fetch(url: string, options: Partial<SitePageOptions>, limits: RequestLimits): Promise<ClientPage> {
-    const page = await this.inTurn(() => fetchSitePage(url, { domain: this.domain, userAgent: this.#options.userAgent, ...this.#options.page, ...options }), limits);
-    return page.kind === 'paused' ? paused(url, page.until, this.#now()) : page.value;
+  /** One request to the site, in a turn already taken. */
+  #fetch(url: string, options: Partial<SitePageOptions>): Promise<SitePage> {
+    return fetchSitePage(url, { domain: this.domain, userAgent: this.#options.userAgent, ...this.#options.page, ...options });
   }
 
   /**
@@ -153,20 +158,37 @@ export class SiteClient {
    * `paused` when the site's pause outlasts the caller's deadline (`work` is not run).
    */
   async inTurn<T>(work: () => Promise<T>, limits: RequestLimits = {}): Promise<{ kind: 'done'; value: T } | { kind: 'paused'; until: number }> {
-    let answer: GateAnswer = await this.#gate.acquire(this.#options.gapMs, SITE_REQUESTS_IN_FLIGHT, this.#clockNow());
+    const turn = await this.#takeTurn(limits);
+    if (turn.kind === 'paused') return turn;
+    try {
+      return { kind: 'done', value: await work() };
+    } finally {
+      await this.#release(turn.lease);
+    }
+  }
+
+  /**
+   * A start from the gate (`first`: an answer the gate already gave, with a lookup), waited for: a
+   * lease once its wait is over, or `paused` when the site's pause outlasts the caller's deadline.
+   */
+  async #takeTurn(limits: RequestLimits, first?: GateAnswer): Promise<Turn> {
+    let answer: GateAnswer = first ?? (await this.#gate.acquire(this.#options.gapMs, SITE_REQUESTS_IN_FLIGHT, this.#clockNow()));
     while (answer.lease === null) {
       if (answer.pausedUntil !== undefined && limits.deadline !== undefined && answer.pausedUntil > limits.deadline) return { kind: 'paused', until: answer.pausedUntil };
       await this.#sleep(answer.retryInMs);
       answer = await this.#gate.acquire(this.#options.gapMs, SITE_REQUESTS_IN_FLIGHT, this.#clockNow());
     }
-    const { lease, waitMs } = answer;
-    await this.#sleep(waitMs);
-    try {
-      return { kind: 'done', value: await work() };
-    } finally {
-      // The next start waits the gap after this answer too; a lease not given back frees itself after LEASE_MS.
-      await this.#gate.release(lease, this.#clockNow()).catch(() => {});
-    }
+    await this.#sleep(answer.waitMs);
+    return { kind: 'lease', lease: answer.lease };
+  }
+
+  /** Gives a turn back: the next start waits the gap after this answer too; a lease not given back frees itself after LEASE_MS. */
+  async #release(lease: string): Promise<void> {
+    await this.#gate.release(lease, this.#clockNow()).catch(() => {});
+  }
+
+  get #turnAsk(): TurnAsk {
+    return { gapMs: this.#options.gapMs, maxInFlight: SITE_REQUESTS_IN_FLIGHT };
   }
 
   /** The User-Agent header of this read's requests (a browser it renders with sends it too). */
@@ -192,6 +214,9 @@ export class SiteClient {
     return this.#options.clock ? this.#options.clock.sleep(ms) : sleep(ms);
   }
 }
+
+/** A turn taken: its lease, or the site's pause that outlasts the caller's deadline. */
+type Turn = { kind: 'lease'; lease: string } | { kind: 'paused'; until: number };
 
 /** A page not requested because the site asked for a pause that lasts past the caller's deadline. */
 function paused(url: string, until: number, now: number): ClientPage {
