@@ -94,27 +94,16 @@ export const CatalogOutput = z.object({
 });
 export type CatalogOutput = z.output<typeof CatalogOutput>;
 
-const CountAndUrls = z.object({ count: z.int(), urls: z.array(z.string()) });
-
-/** A finished site read's report as data (src/runs/site-read/report-data.ts): what its markdown says. */
-export const SiteReadReportOutput = z.object({
-  domain: z.string(),
-  budget: z.int(),
-  hosts: z.array(z.string()).describe('Hosts pages were read from, e.g. www.globex.com.'),
-  robots: z.array(z.object({ host: z.string(), source: z.enum(['parsed', 'unavailable', 'unreachable']), crawlDelaySeconds: z.number().optional() })),
-  sitemaps: z.object({ filesRead: z.int(), urls: z.int() }),
-  pages: z.object({ requested: z.int(), new: z.int(), changed: z.int(), unchanged: z.int(), notModified: z.int(), gone: z.int(), skipped: z.int(), failed: z.int() }),
-  documents: z.int().describe('PDFs read as sources.'),
-  rendered: z.int().describe('Pages rendered in a browser.'),
-  needsBrowser: CountAndUrls.describe('Pages that needed a browser and were not rendered.'),
-  noindex: CountAndUrls.describe('Pages that ask not to be indexed: no source kept.'),
-  nofollow: z.int(),
-  canonical: z.object({ keptUnderCanonical: z.int(), ignored: z.int() }),
-  feeds: z.array(z.object({ url: z.string(), kind: z.string(), entries: z.int(), stored: z.int() })),
-  jobBoards: z.array(z.object({ kind: z.string(), token: z.string(), boardUrl: z.string(), roles: z.int(), stored: z.int() })),
-  pushback: z.object({ refusals: z.int(), retryAt: z.string().nullable() }).describe('The site\'s refusals (HTTP 429, 503) and when it may be read again.'),
-  stopped: z.string().nullable(),
-});
+/**
+ * A finished site read's report as data (SiteReadReport in src/runs/site-read/report-data.ts). Its
+ * fields are named here, not typed one by one: the schema sits in the output of every tool that
+ * starts a run (a task's result is the run as polled), and tools/list is read by every client.
+ */
+const SiteReadReportOutput = z
+  .looseObject({ domain: z.string(), hosts: z.array(z.string()) })
+  .describe(
+    'A finished site read: domain, budget, hosts, robots (per host), sitemaps, pages (requested, new, changed, unchanged, notModified, gone, skipped, failed), documents, rendered, needsBrowser, noindex, nofollow, canonical, feeds, jobBoards, pushback (refusals, retryAt), stopped.',
+  );
 
 /** A run as polled (run-status), and as the result of a task that ran it to its end. */
 export const RunStatusOutput = z.object({
@@ -122,7 +111,7 @@ export const RunStatusOutput = z.object({
   kind: z.enum(RUN_KINDS),
   status: z.enum(RUN_STATUSES),
   retryAfterSeconds: z.number().optional().describe('While running: when to poll again.'),
-  siteRead: SiteReadReportOutput.optional().describe('A finished site read: its report as data.'),
+  siteRead: SiteReadReportOutput.optional(),
 });
 
 /** What a command that starts a run answers as data: the run and how to poll it. */

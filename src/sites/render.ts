@@ -1,4 +1,3 @@
-import puppeteer from '@cloudflare/puppeteer';
 import type { Browser, BrowserWorker, HTTPRequest, Page } from '@cloudflare/puppeteer';
 
 /**
@@ -108,6 +107,8 @@ export async function renderPage(browser: BrowserWorker, url: string, options: R
   if (!target || !publicUrl) return { ok: false, reason: 'not an http(s) URL' };
   let session: Browser | undefined;
   try {
+    // Loaded on the first render: most isolates never render, and the library is large.
+    const { default: puppeteer } = await import('@cloudflare/puppeteer');
     session = await withDeadline(puppeteer.launch(browser), deadline - Date.now(), 'the browser did not start in time', (late) => void late.close().catch(() => {}));
     const context = await withDeadline(session.createBrowserContext(), deadline - Date.now(), 'the browser did not open a page in time');
     try {

@@ -33,11 +33,14 @@ export function callApi(origin: string, path: string, key: string, init: Request
 
 /** Waits (at most 10 s) until the watch `id` has an execution: a new watch's first one runs at once. */
 export async function untilFirstExecution(origin: string, key: string, id: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+  // The execution reads the company's site first (up to WATCH_SITE_READ_WAIT_MS), then researches:
+  // wait for it as long as that may take on a loaded machine, and say so if it never comes.
+  for (let i = 0; i < 1_000; i++) {
     const view = (await (await callApi(origin, `/api/v1/oms/watches?id=${id}`, key)).json()) as { executions: number };
     if (view.executions > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  throw new Error(`watch ${id} has no execution after 100 s`);
 }
 
 /**
