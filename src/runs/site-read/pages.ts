@@ -306,7 +306,7 @@ async function settle(
     if (!pdf.ok) return failed(`the PDF could not be read: ${pdf.reason}`);
     if (!pdf.text.trim()) return failed('the PDF has no text to read (a scan or images only)');
     tally.documents = (tally.documents ?? 0) + 1;
-    const title = pdf.title ?? decodeURIComponent(new URL(page.url).pathname.split('/').pop() ?? page.url);
+    const title = pdf.title ?? fileName(page.url);
     const text = { ok: true as const, url: page.url, bytes: page.bytes, title, content: pdf.text, truncated: pdf.truncated, ...(pdf.publishedAt ? { publishedAt: pdf.publishedAt } : {}) };
     return keep(env, run, domain, frontier, page, text, stored, count, []);
   }
@@ -369,6 +369,16 @@ async function settle(
  */
 function handledRecord(db: D1Database, org: string, runId: string, domain: string, url: string, outcome: 'skipped' | 'failed'): D1PreparedStatement {
   return sitePageStatement(db, org, { url, domain, runId, at: new Date().toISOString(), state: 'handled', outcome, changed: false });
+}
+
+/** The last segment of a URL's path, decoded when it decodes (`price-sheet.pdf`): a document's title when it names none. */
+function fileName(url: string): string {
+  const segment = new URL(url).pathname.split('/').pop() || url;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** Renders a page in a browser (readPages makes it): the HTML scripts left, or why not. */
