@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { clean, extractPageText, PageUnreadable } from '../oms/html-text.ts';
 import { SOURCE_TITLE_MAX_CHARS } from '../oms/object-types.ts';
 import { MAX_URL_LENGTH } from './frontier.ts';
+import { messageOf } from '../ground/errors.ts';
 
 /**
  * Reading a site's feeds for a site read: RSS 2.0, RSS 1.0 (RDF), Atom and JSON Feed, each entry
@@ -373,7 +374,7 @@ function parseXml(xml: string): { value: unknown } | { reason: string } {
     return { value: parser.parse(xml) };
   } catch (error) {
     // The parser refuses what its own limits forbid (entities, nesting): a property of the file.
-    return { reason: `unreadable XML: ${error instanceof Error ? error.message : String(error)}` };
+    return { reason: `unreadable XML: ${messageOf(error)}` };
   }
 }
 

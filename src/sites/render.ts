@@ -1,4 +1,5 @@
 import type { Browser, BrowserWorker, HTTPRequest, Page } from '@cloudflare/puppeteer';
+import { messageOf } from '../ground/errors.ts';
 
 /**
  * Pages only a browser sees: a company page whose HTML is an empty mount point (`<div id="root">`)
@@ -258,6 +259,6 @@ function isTimeout(error: unknown): boolean {
 }
 
 function reasonOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return message.length > MAX_REASON_LENGTH ? `${message.slice(0, MAX_REASON_LENGTH)}...` : message;
 }

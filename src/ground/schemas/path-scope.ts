@@ -1,5 +1,6 @@
 import picomatch from 'picomatch/posix';
 import { z } from './openapi.ts';
+import { messageOf } from '../errors.ts';
 
 /**
  * Path patterns: which pages of a site a read may request (`includePaths`, `excludePaths` of
@@ -86,7 +87,7 @@ export function pathPatternProblem(pattern: string): string | undefined {
   try {
     if (matchable) picomatch.makeRe(matchable, PICOMATCH_OPTIONS);
   } catch (error) {
-    return `must be a pattern picomatch can compile; ${shown} is not: ${error instanceof Error ? error.message : String(error)}`;
+    return `must be a pattern picomatch can compile; ${shown} is not: ${messageOf(error)}`;
   }
   return undefined;
 }
