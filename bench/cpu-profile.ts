@@ -38,8 +38,10 @@ export class InspectorSession {
     });
   }
 
-  static async open(url: string): Promise<InspectorSession> {
-    const socket = new WebSocket(url);
+  /** `origin`: wrangler's inspector proxy accepts DevTools only from a local Origin. */
+  static async open(url: string, origin?: string): Promise<InspectorSession> {
+    // Node's WebSocket (undici) takes headers in its second argument, beyond the web's standard.
+    const socket = origin === undefined ? new WebSocket(url) : new WebSocket(url, { headers: { Origin: origin } } as unknown as string[]);
     await new Promise<void>((resolve, reject) => {
       socket.addEventListener('open', () => resolve(), { once: true });
       socket.addEventListener('error', () => reject(new Error(`could not open the inspector at ${url}`)), { once: true });

@@ -59,6 +59,8 @@ import { generateSources } from './corpus.ts';
 import { cpuSeconds, memoryMiB, workerdPids } from './proc.ts';
 import { benchConfig, BenchResources, createKey } from './setup.ts';
 import { median, percentile } from './stats.ts';
+import { freePort } from '../lib/free-port.ts';
+import { hotFunctions, InspectorSession, startProfiling } from '../../bench/cpu-profile.ts';
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
@@ -73,6 +75,7 @@ const { values: options } = parseArgs({
     together: { type: 'string', default: '3' },
     'delay-ms': { type: 'string', default: '0' },
     keep: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
   },
 });
 const SITE_PAGES = Number(options.pages);
@@ -289,6 +292,28 @@ async function siteRead(base: string, key: string, pid: number | [], spec: ReadS
   }
 }
 
+/** Starts a CPU profile of the Worker through wrangler's inspector proxy; the returned function stops it. */
+async function profileStart(port: number): Promise<() => Promise<Parameters<typeof hotFunctions>[0]>> {
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string }[];
+  const session = await InspectorSession.open(targets[0]!.webSocketDebuggerUrl, 'http://localhost');
+  const stop = await startProfiling(session, 200);
+  return async () => {
+    const profile = await stop();
+    session.close();
+    return profile;
+  };
+}
+
+/** Prints the functions with the most self time, and writes the profile for DevTools. */
+async function profileReport(name: string, profile: Parameters<typeof hotFunctions>[0]): Promise<void> {
+  const file = path.join(tmpdir(), `sites-${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+  await writeFile(file, JSON.stringify(profile));
+  console.log(`    profile of ${name} (${file}): self ms, share of busy time, share with callees`);
+  for (const hot of hotFunctions(profile, 40)) {
+    console.log(`      ${hot.selfMs.toFixed(1).padStart(8)} ms ${(hot.share * 100).toFixed(1).padStart(5)}% ${(hot.totalShare * 100).toFixed(1).padStart(5)}%  ${hot.name} ${hot.where}`);
+  }
+}
+
 /** The latest finished run, whose status the bench asks again to measure a poll. */
 let lastRun: { id: string; key: string } | undefined;
 
@@ -363,9 +388,16 @@ async function main(): Promise<void> {
     for (let r = 1; r <= TOGETHER; r++) togetherKeys.push(await createKey(`bench-sites-together-${r}`, persistTo));
     const config = await benchConfig(tempDir);
     await withSiteVars(config, sites);
+    const inspectorPort = options.profile ? await freePort() : undefined;
     const worker = (bench.worker = await unstable_startWorker({
       config,
-      dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, persist: persistTo, watch: false, logLevel: 'error' },
+      dev: {
+        server: { hostname: '127.0.0.1', port: 0 },
+        inspector: inspectorPort === undefined ? false : { hostname: '127.0.0.1', port: inspectorPort },
+        persist: persistTo,
+        watch: false,
+        logLevel: 'error',
+      },
     }));
     await worker.ready;
     const base = (await worker.url).origin;
@@ -386,7 +418,9 @@ async function main(): Promise<void> {
     for (const [r, key] of keys.entries()) {
       for (const kind of ['first read', 're-read'] as const) {
         const site = sites.get(orgDomain(r + 1))!;
+        const profiling = inspectorPort !== undefined && r === 0 ? await profileStart(inspectorPort) : undefined;
         const read = await siteRead(base, key, pid, { kind, site, domain: orgDomain(r + 1), budget: BUDGET });
+        if (profiling) await profileReport(`${kind} of org 1`, await profiling());
         reads.push(read);
         console.log(
           `  org ${r + 1} ${kind}: ${read.pages} pages (${read.status200} x 200, ${read.status304} x 304, ${read.other} other, at most ${read.maxInFlight} in flight) in ${fixed(read.seconds, 2)} s; ` +

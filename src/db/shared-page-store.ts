@@ -24,8 +24,10 @@ export type SharedCopy =
  *                        the site last answered for it, a 200 or a 304 confirming it) and
  *                        `made_by` (the organization whose read it answered: a copy never answers
  *                        its own organization's next read, which revalidates).
- *   shared_page_chunks   the body of each `page` row in pieces of CHUNK_BYTES, in order (`seq` from
- *                        0): a SQLite row holds at most 2 MB, and a read fetches bodies up to 10 MiB.
+ *                        `body`: the body itself when it fits one piece (most pages: one
+ *                        statement per copy), else null and the body is in
+ *   shared_page_chunks   pieces of CHUNK_BYTES, in order (`seq` from 0): a SQLite row holds at most
+ *                        2 MB, and a read fetches bodies up to 10 MiB.
  *
  * Written only by SiteHostGate. Bounded per site: at most MAX_SHARED_PAGES rows and
  * MAX_SHARED_BYTES of bodies, the copies fetched longest ago evicted first; a body over
@@ -55,9 +57,13 @@ interface PageRow extends Record<string, SqlStorageValue> {
   bytes: number;
   fetched_at: number;
   made_by: string | null;
+  body: ArrayBuffer | null;
 }
 
 export class SharedPageStore {
+  /** How many copies and body bytes are kept, once counted (the store is their only writer). */
+  #size: { pages: number; bytes: number } | undefined;
+
   constructor(private readonly storage: DurableObjectStorage) {
     storage.sql.exec(`CREATE TABLE IF NOT EXISTS shared_pages (
       key TEXT PRIMARY KEY,
@@ -70,21 +76,26 @@ export class SharedPageStore {
       last_modified TEXT,
       bytes INTEGER NOT NULL,
       fetched_at INTEGER NOT NULL,
-      made_by TEXT
+      made_by TEXT,
+      body BLOB
     )`);
+    // Gates made before bodies were kept inline have the table without the column.
+    if (storage.sql.exec("SELECT 1 FROM pragma_table_info('shared_pages') WHERE name = 'body'").toArray().length === 0) {
+      storage.sql.exec('ALTER TABLE shared_pages ADD COLUMN body BLOB');
+    }
     storage.sql.exec('CREATE INDEX IF NOT EXISTS shared_pages_by_age ON shared_pages (fetched_at)');
     storage.sql.exec('CREATE TABLE IF NOT EXISTS shared_page_chunks (key TEXT NOT NULL, seq INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (key, seq))');
   }
 
   /** The copy kept under `key`, if any. */
   get(key: string): SharedCopy | undefined {
-    const row = this.storage.sql.exec<PageRow>('SELECT url, kind, status, content_type, robots_tag, etag, last_modified, bytes, fetched_at, made_by FROM shared_pages WHERE key = ?', key).toArray()[0];
+    const row = this.storage.sql.exec<PageRow>('SELECT url, kind, status, content_type, robots_tag, etag, last_modified, bytes, fetched_at, made_by, body FROM shared_pages WHERE key = ?', key).toArray()[0];
     if (!row) return undefined;
     const by = row.made_by === null ? {} : { madeBy: row.made_by };
     if (row.kind === 'gone') return { kind: 'gone', url: row.url, status: row.status === 410 ? 410 : 404, fetchedAt: row.fetched_at, ...by };
-    const body = new Uint8Array(row.bytes);
-    let offset = 0;
-    for (const chunk of this.storage.sql.exec<{ data: ArrayBuffer }>('SELECT data FROM shared_page_chunks WHERE key = ? ORDER BY seq', key)) {
+    const body = row.body === null ? new Uint8Array(row.bytes) : new Uint8Array(row.body);
+    let offset = row.body === null ? 0 : row.body.byteLength;
+    if (row.body === null) for (const chunk of this.storage.sql.exec<{ data: ArrayBuffer }>('SELECT data FROM shared_page_chunks WHERE key = ? ORDER BY seq', key)) {
       body.set(new Uint8Array(chunk.data), offset);
       offset += chunk.data.byteLength;
     }
@@ -108,12 +119,26 @@ export class SharedPageStore {
 
   /** Keeps `copy` under `key` (replacing what was there), then evicts the oldest copies past the bounds. */
   put(key: string, copy: SharedCopy): void {
+    const size = this.size();
+    try {
+      this.#write(key, copy, size);
+    } catch (error) {
+      this.#size = undefined; // rolled back: counted again
+      throw error;
+    }
+  }
+
+  #write(key: string, copy: SharedCopy, size: { pages: number; bytes: number }): void {
+    this.#size = undefined;
     this.storage.transactionSync(() => {
-      this.delete(key);
       const page = copy.kind === 'page' ? copy : undefined;
-      this.storage.sql.exec(
-        'INSERT INTO shared_pages (key, url, kind, status, content_type, robots_tag, etag, last_modified, bytes, fetched_at, made_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        key,
+      const inline = page !== undefined && page.body.byteLength <= CHUNK_BYTES ? page.body : null;
+      const insert = (): boolean =>
+        this.storage.sql
+          .exec(
+            `INSERT INTO shared_pages (key, url, kind, status, content_type, robots_tag, etag, last_modified, bytes, fetched_at, made_by, body)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING RETURNING 1 AS inserted`,
+            key,
         copy.url,
         copy.kind,
         copy.kind === 'gone' ? copy.status : 200,
@@ -121,15 +146,27 @@ export class SharedPageStore {
         page?.robotsTag ?? null,
         page?.etag ?? null,
         page?.lastModified ?? null,
-        page?.body.byteLength ?? 0,
-        copy.fetchedAt,
-        copy.madeBy ?? null,
-      );
-      if (page) {
+            page?.body.byteLength ?? 0,
+            copy.fetchedAt,
+            copy.madeBy ?? null,
+            inline,
+          )
+          .toArray().length > 0;
+      // A new key takes one statement; a key already kept is deleted (its pieces too) and inserted again.
+      let replaced: number | undefined;
+      if (!insert()) {
+        replaced = this.delete(key);
+        insert();
+      }
+      if (page && inline === null) {
         for (let seq = 0, offset = 0; offset < page.body.byteLength; seq++, offset += CHUNK_BYTES) {
           this.storage.sql.exec('INSERT INTO shared_page_chunks (key, seq, data) VALUES (?, ?, ?)', key, seq, page.body.slice(offset, offset + CHUNK_BYTES));
         }
       }
+      this.#size = {
+        pages: size.pages + 1 - (replaced === undefined ? 0 : 1),
+        bytes: size.bytes + (page?.body.byteLength ?? 0) - (replaced ?? 0),
+      };
       this.evict();
     });
   }
@@ -139,13 +176,18 @@ export class SharedPageStore {
     this.storage.sql.exec('UPDATE shared_pages SET fetched_at = ?, made_by = ? WHERE key = ?', at, madeBy ?? null, key);
   }
 
-  delete(key: string): void {
-    this.storage.sql.exec('DELETE FROM shared_page_chunks WHERE key = ?', key);
-    this.storage.sql.exec('DELETE FROM shared_pages WHERE key = ?', key);
+  /** Deletes the copy under `key`; its body's bytes, or undefined when there was none. */
+  delete(key: string): number | undefined {
+    const row = this.storage.sql.exec<{ chunked: number; bytes: number }>("DELETE FROM shared_pages WHERE key = ? RETURNING kind = 'page' AND body IS NULL AS chunked, bytes", key).toArray()[0];
+    if (row === undefined) return undefined;
+    if (row.chunked) this.storage.sql.exec('DELETE FROM shared_page_chunks WHERE key = ?', key);
+    if (this.#size) this.#size = { pages: this.#size.pages - 1, bytes: this.#size.bytes - row.bytes };
+    return row.bytes;
   }
 
   /** Deletes every copy fetched before `cutoff`; the oldest `fetched_at` left, if any. */
   deleteFetchedBefore(cutoff: number): number | null {
+    this.#size = undefined;
     this.storage.transactionSync(() => {
       this.storage.sql.exec('DELETE FROM shared_page_chunks WHERE key IN (SELECT key FROM shared_pages WHERE fetched_at < ?)', cutoff);
       this.storage.sql.exec('DELETE FROM shared_pages WHERE fetched_at < ?', cutoff);
@@ -156,21 +198,20 @@ export class SharedPageStore {
 
   /** How many copies and body bytes the site keeps. */
   size(): { pages: number; bytes: number } {
+    if (this.#size) return this.#size;
     const row = this.storage.sql.exec<{ pages: number; bytes: number | null }>('SELECT COUNT(*) AS pages, SUM(bytes) AS bytes FROM shared_pages').one();
-    return { pages: row.pages, bytes: row.bytes ?? 0 };
+    return (this.#size = { pages: row.pages, bytes: row.bytes ?? 0 });
   }
 
   /** Oldest first, until at most MAX_SHARED_PAGES copies and MAX_SHARED_BYTES remain. */
   private evict(): void {
-    let { pages, bytes } = this.size();
-    if (pages <= MAX_SHARED_PAGES && bytes <= MAX_SHARED_BYTES) return;
+    const within = () => this.size().pages <= MAX_SHARED_PAGES && this.size().bytes <= MAX_SHARED_BYTES;
+    if (within()) return;
     // Read whole before deleting: at most MAX_SHARED_PAGES + 1 small rows.
-    const oldest = this.storage.sql.exec<{ key: string; bytes: number }>('SELECT key, bytes FROM shared_pages ORDER BY fetched_at, key').toArray();
+    const oldest = this.storage.sql.exec<{ key: string }>('SELECT key FROM shared_pages ORDER BY fetched_at, key').toArray();
     for (const row of oldest) {
-      if (pages <= MAX_SHARED_PAGES && bytes <= MAX_SHARED_BYTES) break;
+      if (within()) break;
       this.delete(row.key);
-      pages -= 1;
-      bytes -= row.bytes;
     }
   }
 }

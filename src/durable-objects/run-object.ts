@@ -2,7 +2,7 @@ import { Agent, type Schedule } from 'agents';
 import { readConfig } from '../ground/config.ts';
 import { logEvent } from '../ground/log.ts';
 import { mirrorRun } from '../db/runs.ts';
-import { clearScratch, createRunTables, LEGACY_RUN_KEY, readRun, readRunStatus, readScratch, writeRun, writeScratch } from '../db/run-object-storage.ts';
+import { clearScratch, createRunTables, LEGACY_RUN_KEY, readRun, readRunStatus, readScratch, writeRun, writeScratch, writeScratchEntries } from '../db/run-object-storage.ts';
 import { RUN_PLANS } from '../runs/plans.ts';
 import type { RunInit, RunKind, RunPlan, RunRecord, StepResult, StepWork } from '../runs/types.ts';
 
@@ -46,6 +46,12 @@ export class RunObject extends Agent {
 
   /** The `advance` running in this instance, if any: a second delivery meanwhile leaves the steps to it. */
   private advancing: Promise<void> | null = null;
+  /**
+   * The stored run's status as this object last wrote or read it (undefined: not yet read). The
+   * object is its run's only writer, and every write goes through `store`, so a slice asks it
+   * between pages without a query each time.
+   */
+  private status: string | null | undefined;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
@@ -64,7 +70,7 @@ export class RunObject extends Agent {
     createRunTables(this.sql.bind(this));
     const legacy = this.ctx.storage.kv.get<RunRecord>(LEGACY_RUN_KEY);
     if (legacy === undefined) return;
-    if (!this.stored()) writeRun(this.sql.bind(this), legacy);
+    if (!this.stored()) this.store(legacy);
     this.ctx.storage.kv.delete(LEGACY_RUN_KEY);
     const run = this.stored()!;
     await this.schedule(new Date(), run.status === 'running' ? 'advance' : 'remirror', undefined, { idempotent: true });
@@ -86,7 +92,7 @@ export class RunObject extends Agent {
       createdAt: now,
       updatedAt: now,
     };
-    writeRun(this.sql.bind(this), run);
+    this.store(run);
     await this.schedule(new Date(), 'advance');
     await this.writeMirror(run);
     return run;
@@ -236,12 +242,28 @@ export class RunObject extends Agent {
         get: (key) => readScratch(sql, key),
         // A slice still working when its run ends (a cancel) keeps nothing: the scratch space went with the run.
         put: (key, value) => {
-          if (readRunStatus(sql) === 'running') writeScratch(sql, key, value);
+          if (this.running()) writeScratch(sql, key, value);
+        },
+        putAll: (entries) => {
+          if (this.running()) writeScratchEntries(sql, entries);
         },
       },
       handOverAt,
-      stillRunning: () => readRunStatus(sql) === 'running',
+      stillRunning: () => this.running(),
     };
+  }
+
+  /** Whether the stored run is still running (see `status`). */
+  private running(): boolean {
+    if (this.status === undefined) this.status = readRunStatus(this.sql.bind(this));
+    return this.status === 'running';
+  }
+
+  /** Stores the run (record and steps), and remembers its status. */
+  private store(run: RunRecord): void {
+    this.status = undefined; // read again if the write throws
+    writeRun(this.sql.bind(this), run);
+    this.status = run.status;
   }
 
   /** Completes a running run whose steps are all done. */
@@ -267,7 +289,7 @@ export class RunObject extends Agent {
     if (change(run) === false) return null;
     // Strictly increasing, so the D1 summary (which only moves to a later updatedAt) keeps order.
     run.updatedAt = new Date(Math.max(Date.now(), Date.parse(run.updatedAt) + 1)).toISOString();
-    writeRun(this.sql.bind(this), run);
+    this.store(run);
     if (run.status !== 'running') {
       // An ended run never resumes: what its steps kept between slices goes with the same write.
       clearScratch(this.sql.bind(this));

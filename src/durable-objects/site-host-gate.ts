@@ -102,6 +102,11 @@ export class SiteHostGate extends DurableObject {
   /** Request key -> the fetch under way for it. */
   readonly #fetching = new Map<string, Fetching>();
   readonly #pages: SharedPageStore;
+  /** The stored latest start and pause, as last read or written (the gate is their only writer). */
+  #lastStart: number | undefined;
+  #pausedUntil: number | undefined;
+  /** Whether the cleanup alarm is known to be set. */
+  #cleanupArmed = false;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
@@ -115,7 +120,7 @@ export class SiteHostGate extends DurableObject {
    */
   async acquire(gapMs: number, maxInFlight: number, now = Date.now()): Promise<GateAnswer> {
     for (const [lease, expires] of this.#leases) if (expires <= now) this.#leases.delete(lease);
-    const pausedUntil = this.ctx.storage.kv.get<number>(PAUSE_KEY) ?? 0;
+    const pausedUntil = this.#storedPause();
     // No lease during a pause: a slot held through two minutes would be a slot nobody uses.
     if (pausedUntil > now) return { lease: null, retryInMs: pausedUntil - now, pausedUntil };
     if (this.#leases.size >= maxInFlight) {
@@ -124,9 +129,10 @@ export class SiteHostGate extends DurableObject {
     }
     // The gap is the asker's (a read knows its site's Crawl-delay only once robots.txt is in), after
     // the latest start and the latest answer.
-    const last = Math.max(this.ctx.storage.kv.get<number>(LAST_KEY) ?? 0, this.#lastAnswer);
+    const last = Math.max((this.#lastStart ??= this.ctx.storage.kv.get<number>(LAST_KEY) ?? 0), this.#lastAnswer);
     const start = Math.max(now, last + Math.max(0, gapMs));
     this.ctx.storage.kv.put(LAST_KEY, start);
+    this.#lastStart = start;
     const lease = crypto.randomUUID();
     this.#leases.set(lease, start + LEASE_MS);
     return { lease, waitMs: start - now };
@@ -143,14 +149,19 @@ export class SiteHostGate extends DurableObject {
    * any reader; a longer pause already set stays. Returns the time the pause ends.
    */
   async pause(untilMs: number, now = Date.now()): Promise<number> {
-    const until = Math.max(this.ctx.storage.kv.get<number>(PAUSE_KEY) ?? 0, Math.min(untilMs, now + MAX_PUSHBACK_MS));
+    const until = Math.max(this.#storedPause(), Math.min(untilMs, now + MAX_PUSHBACK_MS));
     this.ctx.storage.kv.put(PAUSE_KEY, until);
+    this.#pausedUntil = until;
     return until;
+  }
+
+  #storedPause(): number {
+    return (this.#pausedUntil ??= this.ctx.storage.kv.get<number>(PAUSE_KEY) ?? 0);
   }
 
   /** When the site's pause ends (ms), if one lasts at `now`. */
   async pausedUntil(now = Date.now()): Promise<number | undefined> {
-    const until = this.ctx.storage.kv.get<number>(PAUSE_KEY) ?? 0;
+    const until = this.#storedPause();
     return until > now ? until : undefined;
   }
 
@@ -225,6 +236,7 @@ export class SiteHostGate extends DurableObject {
   override async alarm(): Promise<void> {
     const oldest = this.#pages.deleteFetchedBefore(Date.now() - KEEP_MS);
     if (oldest !== null) await this.ctx.storage.setAlarm(oldest + KEEP_MS);
+    this.#cleanupArmed = oldest !== null;
   }
 
   /**
@@ -266,7 +278,9 @@ export class SiteHostGate extends DurableObject {
 
   /** The alarm keeps time by the object's own clock (a caller's `now` is for the turns and the freshness). */
   async #armCleanup(): Promise<void> {
+    if (this.#cleanupArmed) return;
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + KEEP_MS);
+    this.#cleanupArmed = true;
   }
 }
 

@@ -97,6 +97,8 @@ export interface StepWork {
   scratch: {
     get<T>(key: string): T | undefined;
     put(key: string, value: unknown): void;
+    /** Keeps several values in one write: all of them or, if it throws, none. */
+    putAll(entries: ReadonlyArray<readonly [key: string, value: unknown]>): void;
   };
   /** Epoch ms: a step working in slices returns StepProgress soon after this. */
   handOverAt: number;

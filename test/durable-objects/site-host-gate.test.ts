@@ -200,6 +200,48 @@ describe('SiteHostGate shared copy', () => {
     expect((await site.lookup({ ...request, key: sharedKey(url, {}) }, now + 1)).kind).toBe('fetch');
   });
 
+  it('replaces a kept copy whether its body was kept whole or in pieces, and counts what it keeps', async () => {
+    const site = gate();
+    const url = 'https://acme.example/price-sheet';
+    const request = { key: sharedKey(url, { file: { maxBytes: 10 * 1024 * 1024 } }), url, freshMs: 0 };
+    const big = new Uint8Array(2 * 1024 * 1024 + 5).fill(7);
+    const small = html('v3');
+    const start = Date.now();
+    const versions = [html('v1'), big, small];
+    for (const [i, body] of versions.entries()) {
+      const fetch = await site.lookup(request, start + i);
+      if (fetch.kind !== 'fetch') throw new Error('expected a fetch (freshness 0)');
+      await site.settle(fetch.ticket, request, { kind: 'page', url, body, contentType: 'application/pdf', etag: `"v${i + 1}"`, bytes: body.byteLength }, start + i);
+      expect(await site.sharedSize()).toEqual({ pages: 1, bytes: body.byteLength });
+      const kept = await site.lookup({ ...request, freshMs: FRESH }, start + i);
+      if (kept.kind !== 'answer' || kept.page.kind !== 'page') throw new Error('expected the copy');
+      expect(await digest(kept.page.body)).toBe(await digest(body));
+    }
+    // Nothing of the body kept in pieces is left behind.
+    const pieces = await runInDurableObject(site, (_instance, state) => state.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM shared_page_chunks').one().n);
+    expect(pieces).toBe(0);
+  });
+
+  it('adds the inline body column to a gate made before it, keeping its copies in pieces readable', async () => {
+    const id = env.SITE_GATES.newUniqueId();
+    const url = 'https://acme.example/old';
+    const key = sharedKey(url, {});
+    const body = html('kept before');
+    // A gate object's storage as the earlier version left it; the object is made afresh after it.
+    await runInDurableObject(env.SITE_GATES.get(id), (_instance, state) => {
+      state.storage.sql.exec('DROP TABLE shared_pages');
+      state.storage.sql.exec(`CREATE TABLE shared_pages (key TEXT PRIMARY KEY, url TEXT NOT NULL, kind TEXT NOT NULL, status INTEGER NOT NULL,
+        content_type TEXT, robots_tag TEXT, etag TEXT, last_modified TEXT, bytes INTEGER NOT NULL, fetched_at INTEGER NOT NULL, made_by TEXT)`);
+      state.storage.sql.exec(`INSERT INTO shared_pages VALUES (?, ?, 'page', 200, 'text/html', NULL, '"old"', NULL, ?, ?, NULL)`, key, url, body.byteLength, Date.now());
+      state.storage.sql.exec('INSERT INTO shared_page_chunks (key, seq, data) VALUES (?, 0, ?)', key, body);
+    });
+    await abortAllDurableObjects();
+    const site = env.SITE_GATES.get(id);
+    const found = await site.lookup({ key, url, freshMs: FRESH }, Date.now());
+    if (found.kind !== 'answer' || found.page.kind !== 'page') throw new Error('expected the old copy');
+    expect(new TextDecoder().decode(found.page.body)).toContain('kept before');
+  });
+
   it(`keeps at most ${MAX_SHARED_PAGES} pages per site, the ones fetched longest ago evicted first`, async () => {
     const site = gate();
     const start = Date.now();

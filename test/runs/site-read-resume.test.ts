@@ -50,23 +50,27 @@ function dyingPlans(death: Death, deaths: { count: number }) {
     if (step !== 'pages' || deaths.count > 0) return siteReadPlan.executeStep(environment, record, step, work);
     let pages = 0;
     let dead = false;
+    // One write (put, or putAll's one statement) is stored whole or not at all.
+    const write = (entries: ReadonlyArray<readonly [string, unknown]>, store: () => void) => {
+      if ('beforeRecordOf' in death && entries.some(([key]) => key === `page:${death.beforeRecordOf}`)) dead = true;
+      if (dead) return;
+      store();
+      for (const [key, value] of entries) {
+        if ('beforeRequestOf' in death && key === 'in-flight' && (value as { url: string }[]).some((entry) => entry.url === death.beforeRequestOf)) {
+          dead = true;
+          throw new Error('the object was reset before the request left (simulated)');
+        }
+        if (key.startsWith('page:')) pages += 1;
+      }
+      // The death comes after the write of the tally that counts the nth page.
+      if ('afterPages' in death && entries.some(([key]) => key === 'tally') && pages >= death.afterPages) dead = true;
+    };
     const dying: StepWork = {
       ...work,
       scratch: {
         get: (key) => work.scratch.get(key),
-        put: (key, value) => {
-          if ('beforeRecordOf' in death && key === `page:${death.beforeRecordOf}`) dead = true;
-          if (dead) return;
-          work.scratch.put(key, value);
-          if ('beforeRequestOf' in death && key === 'in-flight' && (value as { url: string }[]).some((entry) => entry.url === death.beforeRequestOf)) {
-            dead = true;
-            throw new Error('the object was reset before the request left (simulated)');
-          }
-          if (key.startsWith('page:')) pages += 1;
-          // A page's record and the tally are written in one synchronous block, which a Durable Object
-          // stores whole or not at all: the death comes after the tally that counts the nth page.
-          if ('afterPages' in death && key === 'tally' && pages >= death.afterPages) dead = true;
-        },
+        put: (key, value) => write([[key, value]], () => work.scratch.put(key, value)),
+        putAll: (entries) => write(entries, () => work.scratch.putAll(entries)),
       },
       stillRunning: () => !dead && work.stillRunning(),
     };

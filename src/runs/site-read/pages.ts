@@ -61,9 +61,9 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
     sinceSnapshot = 0;
   };
 
-  const record = (url: string, outcome: PageOutcome, reason?: string, links?: string[]) => {
+  // A page's record and its tally are written in one statement, with `also` (what else its end changes).
+  const record = (url: string, outcome: PageOutcome, reason?: string, links?: string[], also: [string, unknown][] = []) => {
     const entry: PageRecord = { outcome, ...(reason ? { reason } : {}), ...(links?.length ? { links } : {}) };
-    work.scratch.put(SCRATCH.page(url), entry);
     tally.requested += 1;
     tally.outcomes[outcome] += 1;
     if ((outcome === 'skipped' || outcome === 'failed') && reason) {
@@ -72,7 +72,7 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
       if (byReason.urls.length < EXAMPLES_KEPT) byReason.urls.push(url);
     }
     (tally.recent ??= []).push(url);
-    work.scratch.put(SCRATCH.tally, tally);
+    work.scratch.putAll([[SCRATCH.page(url), entry], [SCRATCH.tally, tally], ...also]);
     if (++sinceSnapshot >= SNAPSHOT_EVERY_PAGES) save();
   };
 
@@ -104,7 +104,12 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
     save();
   }
 
-  const inFlightNow = () => work.scratch.get<InFlightEntry[]>(SCRATCH.inFlight) ?? [];
+  // The pages in flight, kept here and written whole at each change (the slice is their only writer).
+  let inFlightNow: InFlightEntry[] = [];
+  const keepInFlight = (entries: InFlightEntry[]): [string, unknown] => {
+    inFlightNow = entries;
+    return [SCRATCH.inFlight, entries];
+  };
 
   // A page only a browser sees is rendered in the site's turn, under its robots.txt, within the
   // organization's rendered pages of the day.
@@ -147,10 +152,10 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
     // A cancel may have landed while D1 answered: a cancelled read sends nothing more.
     if (!work.stillRunning()) return;
     // Written before the request leaves (a Durable Object sends nothing until its storage has it).
-    work.scratch.put(SCRATCH.inFlight, [...inFlightNow(), { url }]);
+    work.scratch.putAll([keepInFlight([...inFlightNow, { url }])]);
     const claim = (target: string): boolean => {
       if (!frontier.claim(target)) return false;
-      work.scratch.put(SCRATCH.inFlight, [...inFlightNow(), { url: target, via: url }]);
+      work.scratch.putAll([keepInFlight([...inFlightNow, { url: target, via: url }])]);
       return true;
     };
     const page = await requestFollowingRobots(client, robots, url, { documents: true, conditional, claim }, { deadline: work.handOverAt });
@@ -158,12 +163,12 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
     const outcome = await settle(env, run, domain, frontier, page, page.url === url ? stored : await readSitePage(db, org, page.url), tally, render);
     if (outcome.counted) fetchedToday += 1;
     notePushback(tally, page);
-    record(url, outcome.outcome, outcome.reason, outcome.links);
     // Reached by a redirect (or kept under its canonical URL): the page it led to is handled too.
-    for (const handled of new Set([page.url, outcome.storedAs ?? page.url])) {
-      if (handled !== url) work.scratch.put(SCRATCH.page(handled), { outcome: outcome.outcome } satisfies PageRecord);
-    }
-    work.scratch.put(SCRATCH.inFlight, inFlightNow().filter((entry) => entry.url !== url && entry.via !== url));
+    const handled = [...new Set([page.url, outcome.storedAs ?? page.url])].filter((other) => other !== url);
+    record(url, outcome.outcome, outcome.reason, outcome.links, [
+      ...handled.map((other): [string, unknown] => [SCRATCH.page(other), { outcome: outcome.outcome } satisfies PageRecord]),
+      keepInFlight(inFlightNow.filter((entry) => entry.url !== url && entry.via !== url)),
+    ]);
   };
 
   const inFlight = new Set<Promise<void>>();
