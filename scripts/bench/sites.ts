@@ -43,7 +43,9 @@
  *                time against the lone first reads' median (the aim: within 1.5x).
  *
  * Loopback only: nothing leaves the machine. Options: --pages 2000  --budget 500  --reads 3
- * --rendered 10  --pdfs 20  --feed-entries 200  --together 3  --keep
+ * --rendered 10  --pdfs 20  --feed-entries 200  --together 3  --delay-ms 0  --keep
+ * --profile  a V8 CPU profile of organization 1's reads (the Worker's isolate, through wrangler's
+ *            inspector proxy): the functions with the most self time, and the `.cpuprofile` in the temp dir
  */
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
