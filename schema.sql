@@ -241,7 +241,9 @@ CREATE TABLE IF NOT EXISTS watches (
   webhook_url      TEXT,                     -- where executions are POSTed (migration 0010); NULL: no webhook
   executions_with_changes INTEGER NOT NULL DEFAULT 0, -- charged executions whose findings added or removed a cited claim (migration 0014)
   include_paths    TEXT NOT NULL DEFAULT '[]', -- JSON list of path patterns the site read before each execution is limited to (migration 0017)
-  exclude_paths    TEXT NOT NULL DEFAULT '[]'  -- JSON list of path patterns it leaves out (migration 0017)
+  exclude_paths    TEXT NOT NULL DEFAULT '[]', -- JSON list of path patterns it leaves out (migration 0017)
+  ignore_patterns  TEXT NOT NULL DEFAULT '[]', -- JSON list of the watch's own ignore patterns (migration 0018)
+  webhook_kinds    TEXT NOT NULL DEFAULT '[]'  -- JSON list of change kinds its webhook is sent for; '[]': every execution (migration 0018)
 );
 CREATE INDEX IF NOT EXISTS watches_by_organization ON watches (organization_id, created_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS watches_by_status ON watches (organization_id, status, created_at DESC, id DESC);
@@ -322,3 +324,45 @@ CREATE TABLE IF NOT EXISTS site_read_usage (
   rendered         INTEGER NOT NULL DEFAULT 0,  -- of them, pages rendered in a browser: SITE_READ_RENDERS_PER_DAY
   PRIMARY KEY (organization_id, day)
 );
+
+-- Issue 32 (migration 0018): watches report what a company changed, page by page.
+--
+-- What a site read found besides pages, per organization: each open role of a job board the
+-- company's pages link (one row per role; `closed` once a later read of the same board no longer
+-- lists it) and each feed entry (`listed`). A watch compares them with how they were at its previous
+-- succeeded execution: roles opened and closed, new entries. Written by the site read's feeds and
+-- boards steps (src/runs/site-read/extras.ts).
+CREATE TABLE IF NOT EXISTS site_items (
+  organization_id  TEXT NOT NULL,
+  url              TEXT NOT NULL,            -- the role's or entry's URL: the key of its source
+  domain           TEXT NOT NULL,            -- the company's site, normalized like a company key
+  kind             TEXT NOT NULL,            -- role | feed-entry
+  origin           TEXT NOT NULL,            -- the board's API URL, or the feed's URL
+  title            TEXT NOT NULL,
+  location         TEXT,                     -- a role's location, as the board says
+  state            TEXT NOT NULL,            -- open | closed (roles), listed (entries)
+  first_seen_at    TEXT NOT NULL,
+  last_seen_at     TEXT NOT NULL,
+  run_id           TEXT NOT NULL,            -- the site-read run that last listed it
+  PRIMARY KEY (organization_id, url)
+);
+CREATE INDEX IF NOT EXISTS site_items_by_domain ON site_items (organization_id, domain, kind, url);
+
+-- Every change a watch execution reported, newest first per organization: the changes feed
+-- (GET /api/v1/oms/changes, the MCP tool `changes`, the dashboard's Changes page). Written in the
+-- D1 batch that commits the execution (src/watches/execution.ts); `seq` orders the rows of one
+-- execution as it listed them.
+CREATE TABLE IF NOT EXISTS watch_changes (
+  organization_id  TEXT NOT NULL,
+  id               TEXT NOT NULL,            -- the execution id and the change's position: wex_...:0007
+  watch_id         TEXT NOT NULL,
+  execution_id     TEXT NOT NULL,
+  company          TEXT NOT NULL,            -- the watched company's key
+  kind             TEXT NOT NULL,            -- pricing | product | hiring | people | funding-news | customers | page | other
+  detected_at      TEXT NOT NULL,            -- when the execution finished (ISO)
+  change           TEXT NOT NULL,            -- the change as JSON (src/ground/schemas/changes.ts)
+  PRIMARY KEY (organization_id, id)
+);
+CREATE INDEX IF NOT EXISTS watch_changes_by_time ON watch_changes (organization_id, detected_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS watch_changes_by_company ON watch_changes (organization_id, company, detected_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS watch_changes_by_kind ON watch_changes (organization_id, kind, detected_at DESC, id DESC);

@@ -1,7 +1,13 @@
 /**
- * `npm run bench:watches [-- options]`: how research watches hold up in numbers (issue 13, "Scale").
+ * `npm run bench:watches [-- options]`: how research watches hold up in numbers, in two phases.
  *
- * On a fresh temporary state directory, seeded as `npm run dev` seeds it, the real Worker (wrangler's
+ * First, what changed (issue 32; scripts/bench/watch-changes.ts, on a state and Worker of its own):
+ * one watch on a loopback company site whose noise moves on every request, executed again and again
+ * on the unchanged site, then after a price change: its false-positive rate, whether it reports
+ * exactly the prices changed, and the Worker CPU (and the diff's own CPU) per changed page.
+ * `--changes-only` stops after it.
+ *
+ * Then scale (issue 13): on a fresh temporary state directory, seeded as `npm run dev` seeds it, the real Worker (wrangler's
  * unstable_startWorker on 127.0.0.1, per-key rate limits raised as the other benches do) gets the
  * demo market in acme, then `--count` watches created through POST /api/v1/oms/watches,
  * `--concurrency` at a time: lite, every 1d, a cap of 3000 micros, on the demo companies in turn.
@@ -17,6 +23,7 @@
  *   the same from the create answer's `createdAt`, which has no rounding.
  *
  * Loopback only: nothing leaves the machine. Options: --count 10000  --concurrency 32  --keep
+ * --changes-only, and the first phase's: --pages 40  --executions 10  --changed (all pages)  --diff-runs 300
  */
 import { readFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -28,6 +35,7 @@ import { PROJECT_ROOT } from '../lib/wrangler.ts';
 import { loadDemoKnowledgeBase, seedLocalDatabase } from '../seed.ts';
 import { benchConfig, BenchResources } from './setup.ts';
 import { ms, summarize } from './stats.ts';
+import { benchWatchChanges, WATCH_CHANGES_OPTIONS, WATCH_CHANGES_USAGE, watchChangesSettings } from './watch-changes.ts';
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
@@ -36,12 +44,15 @@ const { values: options } = parseArgs({
     count: { type: 'string', default: '10000' },
     concurrency: { type: 'string', default: '32' },
     keep: { type: 'boolean', default: false },
+    'changes-only': { type: 'boolean', default: false },
+    ...WATCH_CHANGES_OPTIONS,
   },
 });
 const COUNT = Number(options.count);
 const CONCURRENCY = Number(options.concurrency);
-if (!Number.isInteger(COUNT) || COUNT < 1 || COUNT > 100_000 || !Number.isInteger(CONCURRENCY) || CONCURRENCY < 1 || CONCURRENCY > 256) {
-  console.error('Usage: npm run bench:watches [-- --count 10000 (1-100000) --concurrency 32 (1-256) --keep]');
+const CHANGES = watchChangesSettings(options);
+if (!Number.isInteger(COUNT) || COUNT < 1 || COUNT > 100_000 || !Number.isInteger(CONCURRENCY) || CONCURRENCY < 1 || CONCURRENCY > 256 || !CHANGES) {
+  console.error(`Usage: npm run bench:watches [-- --count 10000 (1-100000) --concurrency 32 (1-256) --keep --changes-only ${WATCH_CHANGES_USAGE}]`);
   process.exit(2);
 }
 const ACME_KEY = 'rk_test_acme_0000000000000000000000000000';
@@ -182,7 +193,12 @@ async function main(): Promise<void> {
 }
 
 try {
-  await main();
+  const changes = await benchWatchChanges(CHANGES, bench);
+  if (!changes.ok) process.exitCode = 1;
+  if (!options['changes-only']) {
+    console.log('');
+    await main();
+  }
 } catch (error) {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exitCode = 1;

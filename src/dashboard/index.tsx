@@ -12,6 +12,7 @@ import { dashboardHeaders, loadSession, requireHttps, requireSession } from './m
 import { account } from './pages/account.tsx';
 import { approvals } from './pages/approvals.tsx';
 import { briefs } from './pages/briefs.tsx';
+import { changes } from './pages/changes.tsx';
 import { connections } from './pages/connections.tsx';
 import { consent } from './pages/consent.tsx';
 import { home } from './pages/home.tsx';
@@ -59,12 +60,13 @@ dashboard.route('/', team);
 
 // Signed in.
 for (const path of ['/', '/onboarding', '/onboarding/*', '/settings/*', '/team', '/team/*', '/oauth/*']) dashboard.use(path, requireSession());
-for (const page of ['/runs', '/watches', '/approvals', '/objects', '/research', '/briefs']) dashboard.use(page, requireSession()).use(`${page}/*`, requireSession());
+for (const page of ['/runs', '/watches', '/changes', '/approvals', '/objects', '/research', '/briefs']) dashboard.use(page, requireSession()).use(`${page}/*`, requireSession());
 dashboard.route('/', home);
 dashboard.route(ONBOARDING_PATH.replace('/dashboard', ''), onboarding);
 dashboard.route(KEY_SETTINGS_PATH.replace('/dashboard', ''), keys);
 dashboard.route('/runs', runs);
 dashboard.route('/watches', watches);
+dashboard.route('/changes', changes);
 dashboard.route('/approvals', approvals);
 dashboard.route('/objects', objects);
 dashboard.route('/research', research);

@@ -16,6 +16,7 @@ export const NAV: ReadonlyArray<{ path: string; label: string }> = [
   { path: '/dashboard/briefs', label: 'Briefs' },
   { path: '/dashboard/runs', label: 'Runs' },
   { path: '/dashboard/watches', label: 'Watches' },
+  { path: '/dashboard/changes', label: 'Changes' },
   { path: '/dashboard/approvals', label: 'Approvals' },
   { path: '/dashboard/objects', label: 'Objects' },
   { path: ONBOARDING_PATH, label: 'Sales profile' },

@@ -31,21 +31,27 @@ export interface WatchRow {
   webhookUrl: string | null;
   /** Charged executions whose findings added or removed a cited claim. */
   executionsWithChanges: number;
+  /** The watch's ignore patterns and its webhook's change kinds (JSON lists in D1; migration 0018). */
+  ignorePatterns: string[];
+  webhookKinds: string[];
 }
 
 const COLUMNS = `id, organization_id AS organizationId, target_type AS targetType, target_key AS targetKey, query, frequency,
   tier, cost_cap_micros AS costCapMicros, spent_micros AS spentMicros, source_policy AS sourcePolicy, status, executions,
   last_run_at AS lastRunAt, next_run_at AS nextRunAt, created_at AS createdAt, updated_at AS updatedAt,
   cancelled_at AS cancelledAt, version, webhook_url AS webhookUrl, executions_with_changes AS executionsWithChanges,
-  include_paths AS includePaths, exclude_paths AS excludePaths`;
+  include_paths AS includePaths, exclude_paths AS excludePaths, ignore_patterns AS ignorePatterns, webhook_kinds AS webhookKinds`;
 
-type StoredRow = Omit<WatchRow, 'sourcePolicy' | 'includePaths' | 'excludePaths'> & { sourcePolicy: string; includePaths: string; excludePaths: string };
+type ListColumn = 'sourcePolicy' | 'includePaths' | 'excludePaths' | 'ignorePatterns' | 'webhookKinds';
+type StoredRow = Omit<WatchRow, ListColumn> & Record<ListColumn, string>;
 
 const parsed = (row: StoredRow): WatchRow => ({
   ...row,
   sourcePolicy: JSON.parse(row.sourcePolicy) as WatchRow['sourcePolicy'],
   includePaths: JSON.parse(row.includePaths) as string[],
   excludePaths: JSON.parse(row.excludePaths) as string[],
+  ignorePatterns: JSON.parse(row.ignorePatterns) as string[],
+  webhookKinds: JSON.parse(row.webhookKinds) as string[],
 });
 
 /** Inserts or updates the watch's row, unless the row already holds this version or a newer one. */
@@ -54,8 +60,8 @@ export function mirrorWatchStatement(db: D1Database, row: WatchRow): D1PreparedS
     .prepare(
       `INSERT INTO watches (id, organization_id, target_type, target_key, query, frequency, tier, cost_cap_micros, spent_micros,
                             source_policy, status, executions, last_run_at, next_run_at, created_at, updated_at, cancelled_at, version, webhook_url,
-                            executions_with_changes, include_paths, exclude_paths)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)
+                            executions_with_changes, include_paths, exclude_paths, ignore_patterns, webhook_kinds)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)
        ON CONFLICT (id) DO UPDATE SET
          spent_micros = excluded.spent_micros, status = excluded.status, executions = excluded.executions,
          last_run_at = excluded.last_run_at, next_run_at = excluded.next_run_at, updated_at = excluded.updated_at,
@@ -85,6 +91,8 @@ export function mirrorWatchStatement(db: D1Database, row: WatchRow): D1PreparedS
       row.executionsWithChanges,
       JSON.stringify(row.includePaths),
       JSON.stringify(row.excludePaths),
+      JSON.stringify(row.ignorePatterns),
+      JSON.stringify(row.webhookKinds),
     );
 }
 

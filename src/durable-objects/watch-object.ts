@@ -2,10 +2,12 @@ import { Agent, type Schedule } from 'agents';
 import type { Sql } from '../db/object-sql.ts';
 import { randomId } from '../ground/api-key.ts';
 import { logEvent } from '../ground/log.ts';
+import type { ChangeKind } from '../ground/schemas/changes.ts';
 import { frequencySeconds, type ExecutionRecord, type WatchStatus, type WatchView } from '../ground/schemas/watch.ts';
 import { prepareExecution, type PreparedExecution, type WatchToResearch } from '../watches/execution.ts';
 import { executionsPage, failedExecution, storeExecution, writeDeliveryState } from '../watches/execution-log.ts';
 import { keepBaseline, readBaseline } from '../watches/baseline-store.ts';
+import { readPageBaseline, writePageBaseline } from '../db/watch-page-baseline.ts';
 import { hasChanges } from '../watches/findings.ts';
 import { canPay, FAILURES_BEFORE_FAILING, priceOf, retryDelaySeconds, statusAfterCharge } from '../watches/ledger.ts';
 import { discardWatch, readWatch, release, releaseInterrupted, reserve, reservedMicros, writeWatch } from '../watches/ledger-store.ts';
@@ -223,10 +225,11 @@ export class WatchObject extends Agent {
 
     // What this execution's brief is compared with: read before it researches; it moves only when an execution commits.
     const baseline = readBaseline(this.store());
+    const pageBaseline = readPageBaseline(this.store());
     let prepared: PreparedExecution | undefined;
     let failure: string | undefined;
     try {
-      prepared = await this.research(this.env, { ...watch, baseline }, id);
+      prepared = await this.research(this.env, { ...watch, baseline, pageBaseline }, id);
     } catch (error) {
       failure = `The research failed: ${messageOf(error)}`;
     }
@@ -282,6 +285,8 @@ export class WatchObject extends Agent {
       }
       // Committed: the next execution compares with this one's claims (synchronously, before any other await).
       keepBaseline(this.store(), { executionId: id, finishedAt: record.finishedAt, claims: prepared.claims });
+      // An execution whose reading is older than the kept one's (two ran at once) leaves the pages' baseline as it is.
+      if (prepared.pageBaseline) writePageBaseline(this.ctx.storage, prepared.pageBaseline.meta, prepared.pageBaseline.rows);
       // The batch carried the mirror row; it is written again only if the schedule changes now.
       let scheduleChanged = false;
       if (charged.status === 'capped') {
@@ -328,7 +333,7 @@ export class WatchObject extends Agent {
    * step), writes the mirror (unless it is `mirrored` already) and hands the record on.
    */
   private async finish(record: ExecutionRecord, mirrored: boolean): Promise<RunOutcome> {
-    const webhook = this.read()?.webhook ?? null;
+    const webhook = sendsTo(this.read()?.webhook ?? null, record);
     const now = Date.now();
     const stored: ExecutionRecord = webhook ? { ...record, webhook: { state: 'pending', attempts: 0, lastStatus: null, lastError: null, nextAttemptAt: new Date(now).toISOString() } } : record;
     const seq = storeExecution(this.store(), stored);
@@ -385,6 +390,13 @@ export class WatchObject extends Agent {
     if (!watch) return;
     if (!(await writeMirror(this.env.DB, watch, next))) await this.schedule(MIRROR_RETRY_SECONDS, 'remirror');
   }
+}
+
+/** The webhook an execution record is sent to: none, or the watch's unless it asks only for kinds of change the execution did not find. */
+function sendsTo(webhook: { url: string; kinds?: ChangeKind[] } | null, record: ExecutionRecord): { url: string } | null {
+  if (!webhook?.kinds?.length) return webhook;
+  const kinds = new Set<ChangeKind>(webhook.kinds);
+  return record.findings?.changes.some((change) => kinds.has(change.kind)) ? webhook : null;
 }
 
 function messageOf(error: unknown): string {

@@ -20,6 +20,8 @@ import {
   type WatchView,
 } from '../ground/schemas/watch.ts';
 import { KEY_SCHEMAS } from '../oms/object-types.ts';
+import { writeObjects } from '../oms/store.ts';
+import type { ChangeKind } from '../ground/schemas/changes.ts';
 import { priceOf } from '../watches/ledger.ts';
 import { checkWebhookUrl } from '../watches/webhooks/url-policy.ts';
 import { webhookUrlOptions } from '../watches/webhooks/url-options.ts';
@@ -90,14 +92,17 @@ export function viewOfRow(row: WatchRow): WatchView {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     cancelledAt: row.cancelledAt,
-    webhook: row.webhookUrl ? { url: row.webhookUrl } : null,
+    webhook: row.webhookUrl ? { url: row.webhookUrl, kinds: row.webhookKinds as ChangeKind[] } : null,
+    ignore: row.ignorePatterns,
   };
 }
 
 /** A create's arguments checked against the deployment and the organization's data: the target's key normalized, the webhook URL allowed. */
 interface CheckedWatch {
   target: { type: WatchableType; key: string };
-  webhook: { url: string } | null;
+  webhook: { url: string; kinds?: ChangeKind[] } | null;
+  /** Whether the target is an object of the organization yet (a company that is not is created with the watch). */
+  exists: boolean;
 }
 
 /** Checks a create without writing anything: the target's key, the webhook URL against the deployment's policy, the target existing. */
@@ -105,16 +110,14 @@ async function checkWatch(ctx: CoreContext, input: z.output<typeof CreateWatchIn
   assertScope(ctx, 'oms:write');
   const { type } = input.target;
   const key = normalizedKey(type, input.target.key, 'target.key', 'watch');
-  let webhook: { url: string } | null = null;
+  let webhook: CheckedWatch['webhook'] = null;
   if (input.webhook) {
     const checked = checkWebhookUrl(input.webhook.url, webhookUrlOptions(ctx.env));
     if (!checked.ok) throw invalid('webhook.url', `webhook.url ${checked.message}`);
-    webhook = { url: checked.url };
+    webhook = { url: checked.url, ...(input.webhook.kinds?.length ? { kinds: [...new Set(input.webhook.kinds)] } : {}) };
   }
-  if (!(await getObject(ctx.env.DB, ctx.principal.organization.id, type, key))) {
-    throw invalid('target', `target: no ${type} ${key} in your organization; a watch keeps an existing object fresh (import it first)`);
-  }
-  return { target: { type, key }, webhook };
+  const exists = (await getObject(ctx.env.DB, ctx.principal.organization.id, type, key)) !== null;
+  return { target: { type, key }, webhook, exists };
 }
 
 /** What a watch would cost, told before it is created: its price per execution, its cap, and how many executions the cap pays for. */
@@ -146,10 +149,13 @@ export async function quoteWatch(ctx: CoreContext, input: z.output<typeof Create
  * once, never again (POST /api/v1/oms/webhooks/secret rotates it and shows the new one).
  */
 export async function createWatch(ctx: CoreContext, input: z.output<typeof CreateWatchInput>, now = new Date()): Promise<CreatedWatch> {
-  const { target, webhook } = await checkWatch(ctx, input);
+  const { target, webhook, exists } = await checkWatch(ctx, input);
   const organizationId = ctx.principal.organization.id;
   const secret = webhook ? await ensureWebhookSecret(ctx.env.DB, organizationId, now) : null;
   const id = randomId('wch');
+  // A company watched by its domain before it is an object is created now, as a site read does (its
+  // first execution reads the site and names it); the watch's id is its provenance.
+  if (!exists) await writeObjects(ctx.env.DB, organizationId, [{ type: target.type, key: target.key, properties: {} }], [], { kind: 'watch', id }, now.toISOString());
   const watch = await stubOf(ctx, id).create({
     id,
     organizationId,
@@ -162,6 +168,7 @@ export async function createWatch(ctx: CoreContext, input: z.output<typeof Creat
     includePaths: input.includePaths,
     excludePaths: input.excludePaths,
     webhook,
+    ignorePatterns: input.ignore,
     createdAt: now.toISOString(),
   });
   return secret?.created ? { ...watch, webhookSecret: secret.secret } : watch;

@@ -8,7 +8,12 @@ import { researchProviders, researchWithFallback } from '../research/providers.t
 import { storeBrief } from '../research/store-brief.ts';
 import { readSiteBeforeResearch } from '../runs/site-read/start.ts';
 import { extractCompanyFacts, FACT_CUES, isNews } from './facts.ts';
-import { changesSection, claimsOf, findingsOf, type Baseline } from './findings.ts';
+import { changesSection, claimsOf, findingsOf, type Baseline, type WebChanges } from './findings.ts';
+import { insertChangesStatements } from '../db/watch-changes.ts';
+import type { PageBaselineMeta, PageBaselineRow } from '../db/watch-page-baseline.ts';
+import { compileIgnore } from '../ground/ignore-patterns.ts';
+import { comparePages } from './page-changes/compare.ts';
+import { readCompanyWeb } from './page-changes/reading.ts';
 
 /**
  * The research half of one watch execution, apart from its ledger (the watch object keeps that):
@@ -32,6 +37,10 @@ export interface WatchToResearch {
   excludePaths?: string[];
   /** The last succeeded execution's claims, read before this one researches; absent or null: this is the first. */
   baseline?: Baseline | null;
+  /** How the company's web was at the last succeeded execution (page-changes/); absent or null: none kept yet. */
+  pageBaseline?: { meta: PageBaselineMeta; rows: PageBaselineRow[] } | null;
+  /** The watch's own ignore patterns (valid: checked at creation). */
+  ignorePatterns?: string[];
 }
 
 export interface PreparedExecution {
@@ -44,6 +53,8 @@ export interface PreparedExecution {
   claims: Claim[];
   /** The read of the target company's site before the research, or null when none ran. */
   siteRead: { runId: string; status: string } | null;
+  /** The page baseline the next execution compares with, once this one commits (null: not a company). */
+  pageBaseline: { meta: PageBaselineMeta; rows: PageBaselineRow[] } | null;
   /** Writes the brief and the changes, with `also` in the same D1 batch. */
   commit(also: readonly D1PreparedStatement[]): Promise<void>;
 }
@@ -61,6 +72,8 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
   // research sees the site as it is now. A read that cannot start or ends badly leaves what is stored.
   const paths = { includePaths: watch.includePaths ?? [], excludePaths: watch.excludePaths ?? [] };
   const siteRead = watch.target.type === 'company' ? await readSiteBeforeResearch(env, org, key, paths) : null;
+  // What the company changed on its web since the last succeeded execution: from the pages as D1 holds them now.
+  const web = watch.target.type === 'company' ? await webChanges(db, watch, briefKey) : null;
   const name = typeof target.properties.name === 'string' ? target.properties.name : undefined;
   const topic = watch.query ?? name ?? key;
   const profile = stored?.profile ?? SalesProfileInput.parse({});
@@ -71,7 +84,7 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
   const createdAt = now.toISOString();
   const baseline = watch.baseline ?? null;
   const claims = claimsOf(result);
-  const report = findingsOf(baseline, claims);
+  const report = findingsOf(baseline, claims, web);
   const opening = changesSection(baseline, report, claims.length);
   const markdown = renderBrief({ topic, tier: watch.tier, date: createdAt.slice(0, 10), result, profile, sourcePolicy: watch.sourcePolicy, speakers, opening });
 
@@ -95,9 +108,37 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
     findings: report.findings,
     claims,
     siteRead,
+    pageBaseline: web?.next ?? null,
     async commit(also) {
       const objects = changes.length ? [{ type: watch.target.type, key, properties, sourceUrls }] : [];
-      await storeBrief(db, org, brief, { kind: 'watch', id: watch.id }, { objects, also });
+      const listed = baseline ? report.findings.changes : [];
+      const feed = insertChangesStatements(
+        db,
+        org,
+        listed.map((change, position) => ({
+          // Newest first in the feed, and within an execution in the order it lists them: ids sort descending.
+          id: `${briefKey}:${String(9_999 - position).padStart(4, '0')}`,
+          watchId: watch.id,
+          executionId: briefKey,
+          company: key,
+          kind: change.kind,
+          detectedAt: createdAt,
+          change: JSON.stringify(change),
+        })),
+      );
+      await storeBrief(db, org, brief, { kind: 'watch', id: watch.id }, { objects, also: [...also, ...feed] });
     },
   };
+}
+
+/** The company's web compared with the page baseline, and the baseline that replaces it once committed. */
+async function webChanges(db: D1Database, watch: WatchToResearch, executionId: string): Promise<WebChanges & { next: NonNullable<PreparedExecution['pageBaseline']> }> {
+  const stored = watch.pageBaseline ?? null;
+  const readAt = new Date().toISOString();
+  const reading = await readCompanyWeb(db, watch.organizationId, watch.target.key, stored?.rows ?? null);
+  // Checked when the watch was made; a pattern refused since (a stricter check) masks nothing.
+  const ignore = compileIgnore(watch.ignorePatterns ?? []);
+  const sequence = (stored?.meta.sequence ?? 0) + 1;
+  const compared = comparePages(stored?.rows ?? null, reading, { ...(ignore.ok ? { ignore: ignore.mask } : {}), query: watch.query, sequence });
+  return { changes: compared.changes, counts: compared.counts, next: { meta: { executionId, readAt, sequence }, rows: compared.next } };
 }

@@ -1,4 +1,5 @@
-import { MAX_CLAIM_CHARS, MAX_CLAIMS_PER_EXECUTION, MAX_FINDINGS_LISTED, type Claim, type ExecutionFindings } from '../ground/schemas/watch.ts';
+import { CHANGE_KINDS, type Change, type ChangeKind } from '../ground/schemas/changes.ts';
+import { MAX_CLAIM_CHARS, MAX_CLAIMS_PER_EXECUTION, MAX_FINDINGS_LISTED, noChangeCounts, type ChangeCounts, type Claim, type ExecutionFindings } from '../ground/schemas/watch.ts';
 import { escapeInline, escapeUrl } from '../research/markdown-escape.ts';
 import type { ResearchResult } from '../research/provider.ts';
 
@@ -68,20 +69,32 @@ export function compareClaims(previous: readonly Claim[], current: readonly Clai
   return { added: current.filter((c) => !before.has(claimKey(c))), removed: previous.filter((c) => !now.has(claimKey(c))) };
 }
 
-/** What an execution with these claims reports, against `baseline` (null: the watch's first execution). */
-export function findingsOf(baseline: Baseline | null, claims: readonly Claim[]): { findings: ExecutionFindings; added: number; removed: number } {
-  if (!baseline) return { findings: { since: null, added: [], removed: [] }, added: 0, removed: 0 };
+/** The company's web changes an execution found (page-changes/compare.ts); none for a target with no site. */
+export interface WebChanges {
+  changes: Change[];
+  counts: ChangeCounts;
+}
+
+/** What an execution with these claims and web changes reports, against `baseline` (null: the watch's first execution). */
+export function findingsOf(baseline: Baseline | null, claims: readonly Claim[], web: WebChanges | null = null): { findings: ExecutionFindings; added: number; removed: number } {
+  if (!baseline) return { findings: { since: null, changes: [], changeCounts: noChangeCounts(), added: [], removed: [] }, added: 0, removed: 0 };
   const { added, removed } = compareClaims(baseline.claims, claims);
   return {
-    findings: { since: baseline.executionId, added: added.slice(0, MAX_FINDINGS_LISTED), removed: removed.slice(0, MAX_FINDINGS_LISTED) },
+    findings: {
+      since: baseline.executionId,
+      changes: web?.changes ?? [],
+      changeCounts: web?.counts ?? noChangeCounts(),
+      added: added.slice(0, MAX_FINDINGS_LISTED),
+      removed: removed.slice(0, MAX_FINDINGS_LISTED),
+    },
     added: added.length,
     removed: removed.length,
   };
 }
 
-/** Whether the findings report a change (a claim added or removed). */
+/** Whether the findings report a change (on the company's web, or a claim added or removed). */
 export function hasChanges(findings: ExecutionFindings | null | undefined): boolean {
-  return !!findings && (findings.added.length > 0 || findings.removed.length > 0);
+  return !!findings && ((findings.changes?.length ?? 0) > 0 || findings.added.length > 0 || findings.removed.length > 0);
 }
 
 /** An ISO time as the brief shows it: `2026-11-26 09:30 UTC`. */
@@ -111,20 +124,76 @@ export function changesSection(
     return ['## First reading', '', `This is the watch's first brief (${plural(claims, 'cited claim')}): the next one opens with what changed since this one.`];
   }
   const since = briefTime(baseline.finishedAt);
-  if (report.added === 0 && report.removed === 0) {
-    return [`## No change since ${since}`, '', `This brief cites the same ${plural(claims, 'claim')} as the one of execution ${baseline.executionId}.`];
+  const web = report.findings.changeCounts;
+  const flips = web.flips ? ` ${plural(web.flips, 'sentence')} of the company's pages flipped back to how it was shortly before (not listed).` : '';
+  if (report.added === 0 && report.removed === 0 && web.total === 0) {
+    return [`## No change since ${since}`, '', `This brief cites the same ${plural(claims, 'claim')} as the one of execution ${baseline.executionId}.${flips}`];
   }
-  const lines = [
-    `## What changed since ${since}`,
-    '',
-    `Compared with the brief of execution ${baseline.executionId}: ${plural(report.added, 'cited claim')} added, ${report.removed} removed.`,
-  ];
-  const list = (heading: string, shown: Claim[], total: number) => {
-    if (total === 0) return;
-    lines.push('', `### ${heading}`, '', ...shown.map(claimLine));
-    if (total > shown.length) lines.push(`- and ${total - shown.length} more (the first ${shown.length} are listed)`);
-  };
-  list('Added', report.findings.added, report.added);
-  list('Removed', report.findings.removed, report.removed);
+  const lines = [`## What changed since ${since}`];
+  // The company's web first, grouped by kind; then what the brief cites.
+  if (web.total > 0) lines.push('', ...webChangeLines(report.findings.changes, web));
+  else if (flips) lines.push('', flips.trim());
+  if (report.added > 0 || report.removed > 0 || web.total === 0) {
+    lines.push('', `Compared with the brief of execution ${baseline.executionId}: ${plural(report.added, 'cited claim')} added, ${report.removed} removed.`);
+    const list = (heading: string, shown: Claim[], total: number) => {
+      if (total === 0) return;
+      lines.push('', `### ${heading}`, '', ...shown.map(claimLine));
+      if (total > shown.length) lines.push(`- and ${total - shown.length} more (the first ${shown.length} are listed)`);
+    };
+    list(web.total > 0 ? 'Cited claims added' : 'Added', report.findings.added, report.added);
+    list(web.total > 0 ? 'Cited claims removed' : 'Removed', report.findings.removed, report.removed);
+  }
   return lines;
+}
+
+/** Headings of the kinds, in the order they are listed. */
+const KIND_HEADINGS: Record<ChangeKind, string> = {
+  pricing: 'Pricing',
+  product: 'Product and releases',
+  hiring: 'Hiring',
+  people: 'People',
+  'funding-news': 'Funding and news',
+  customers: 'Customers',
+  page: 'Pages',
+  other: 'Other',
+};
+
+/** The web's changes grouped by kind, each cited (its URL; a removal also when it was last seen). */
+function webChangeLines(changes: readonly Change[], counts: ChangeCounts): string[] {
+  const lines = [
+    `On the company's web: ${plural(counts.total, 'change')}${counts.total > changes.length ? ` (the first ${changes.length} listed)` : ''}${counts.flips ? `; ${plural(counts.flips, 'sentence')} flipped back to how it was shortly before, not listed` : ''}.`,
+  ];
+  for (const kind of CHANGE_KINDS) {
+    const ofKind = changes.filter((change) => change.kind === kind);
+    if (ofKind.length === 0) continue;
+    lines.push('', `### ${KIND_HEADINGS[kind]}`, '', ...ofKind.map(changeLine));
+    const more = (counts.byKind[kind] ?? 0) - ofKind.length;
+    if (more > 0) lines.push(`- and ${more} more`);
+  }
+  return lines;
+}
+
+/** One change as a brief lists it: what, then where (and when last seen, for a removal). */
+export function changeLine(change: Change): string {
+  const where = escapeUrl(change.url);
+  const seen = change.lastSeenAt ? `, last seen ${change.lastSeenAt.slice(0, 10)}` : '';
+  const title = change.title ? ` (${escapeInline(change.title)})` : '';
+  switch (change.action) {
+    case 'changed':
+      return `- ${change.plan ? `${escapeInline(change.plan)}: ` : ''}${escapeInline(change.before ?? '')} → ${escapeInline(change.after ?? '')}: "${escapeInline(change.text)}" (${where})`;
+    case 'added':
+      return `- Added: "${escapeInline(change.text)}" (${where})`;
+    case 'removed':
+      return `- Removed: "${escapeInline(change.text)}" (${where}${seen})`;
+    case 'new':
+      return `- New page${title}: ${where}`;
+    case 'gone':
+      return `- Page gone${title}: ${where}${seen}`;
+    case 'opened':
+      return `- Role opened: ${escapeInline(change.text)}${change.location ? `, ${escapeInline(change.location)}` : ''} (${where})`;
+    case 'closed':
+      return `- Role closed: ${escapeInline(change.text)}${change.location ? `, ${escapeInline(change.location)}` : ''} (${where}${seen})`;
+    case 'new-entry':
+      return `- New entry: ${escapeInline(change.text)} (${where})`;
+  }
 }

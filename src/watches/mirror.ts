@@ -12,9 +12,11 @@ export const MIRROR_RETRY_SECONDS = 5;
 
 /** The D1 row: what the watch answers, plus its organization, target columns, version and webhook URL. */
 export function watchRow(watch: WatchRecord, nextRunAt: string | null): WatchRow {
-  const { target, webhook, ...view } = viewOf(watch, nextRunAt);
+  const { target, webhook, ignore, ...view } = viewOf(watch, nextRunAt);
   return {
     ...view,
+    ignorePatterns: ignore,
+    webhookKinds: webhook?.kinds ?? [],
     organizationId: watch.organizationId,
     targetType: target.type,
     targetKey: target.key,

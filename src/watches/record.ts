@@ -1,10 +1,13 @@
+import type { ChangeKind } from '../ground/schemas/changes.ts';
 import type { WatchView } from '../ground/schemas/watch.ts';
 
 /** What creating a watch hands its object: the definition a view shows, and whose it is. */
 export type WatchInit = Pick<WatchView, 'id' | 'target' | 'query' | 'frequency' | 'tier' | 'costCapMicros' | 'sourcePolicy' | 'createdAt'> & {
   organizationId: string;
-  /** Where each execution record is POSTed (a URL that passed checkWebhookUrl), or null. */
-  webhook: { url: string } | null;
+  /** Where each execution record is POSTed (a URL that passed checkWebhookUrl), or null; `kinds`: only executions with a change of one of them (absent or empty: every one). */
+  webhook: { url: string; kinds?: ChangeKind[] } | null;
+  /** The watch's own ignore patterns (checked at creation); absent: none. */
+  ignorePatterns?: string[];
   /** The path lists of the site read before each execution (src/sites/path-scope.ts); absent: every path. */
   includePaths?: string[];
   excludePaths?: string[];
@@ -14,7 +17,7 @@ export type WatchInit = Pick<WatchView, 'id' | 'target' | 'query' | 'frequency' 
 export type WatchRecord = Omit<WatchInit, 'webhook'> &
   Pick<WatchView, 'status' | 'spentMicros' | 'executions' | 'lastRunAt' | 'updatedAt' | 'cancelledAt'> & {
     /** Absent on records made before webhooks existed: none. */
-    webhook?: { url: string } | null;
+    webhook?: { url: string; kinds?: ChangeKind[] } | null;
     consecutiveFailures: number;
     /** Charged executions whose findings added or removed a cited claim; absent on records made before findings existed: 0. */
     executionsWithChanges?: number;
@@ -64,6 +67,7 @@ export function viewOf(watch: WatchRecord, nextRunAt: string | null): WatchView 
     createdAt: watch.createdAt,
     updatedAt: watch.updatedAt,
     cancelledAt: watch.cancelledAt,
-    webhook: watch.webhook ?? null,
+    webhook: watch.webhook ? { url: watch.webhook.url, kinds: watch.webhook.kinds ?? [] } : null,
+    ignore: watch.ignorePatterns ?? [],
   };
 }

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { readWebhookSecret } from '../../src/db/webhook-secrets.ts';
-import type { Claim, ExecutionRecord, WatchView } from '../../src/ground/schemas/watch.ts';
+import type { Change } from '../../src/ground/schemas/changes.ts';
+import { noChangeCounts, type Claim, type ExecutionFindings, type ExecutionRecord, type WatchView } from '../../src/ground/schemas/watch.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
 import { createAndSettle, createWith, executionsOf, failing, GLOBEX_PRICING_WATCH, importPricingPage, json, NEW_PRICE, OLD_PRICE, runNow, untilExecutions } from '../watches/helpers.ts';
@@ -181,7 +182,7 @@ describe('creating a watch from the watches page', () => {
     expect(secret).not.toBeNull();
     expect(html).toMatch(/<code>whsec_[^<]+<\/code>/);
     const id = /href="\/dashboard\/watches\/(wch_[^"]+)">Open the watch<\/a>/.exec(html)![1]!;
-    expect((await apiWatch(mine.key, id)).webhook).toEqual({ url: 'http://127.0.0.1:9/recon' });
+    expect((await apiWatch(mine.key, id)).webhook).toEqual({ url: 'http://127.0.0.1:9/recon', kinds: [] });
     const again = await page(mine.browser, `/dashboard/watches/${id}`);
     expect(again.html).toContain('<dt>Webhook</dt><dd>http://127.0.0.1:9/recon</dd>');
     expect(again.html).not.toMatch(/whsec_/);
@@ -202,11 +203,6 @@ describe('creating a watch from the watches page', () => {
     expect(html).toContain('aria-invalid="true" aria-describedby="field-frequency-hint field-frequency-error"');
     expect(html).toContain('value="90m"');
     expect(html).toContain('https://reddit.com/r/x</textarea>');
-
-    // The target is checked once the fields are valid: a company not in the organization's data.
-    const unknown = await mine.browser.post('/dashboard/watches', createForm({ target: 'initech-unknown.example' }));
-    expect(unknown.status).toBe(400);
-    expect(await unknown.text()).toMatch(/<p class="error" id="field-target-error">[^<]*no company initech-unknown\.example in your organization[^<]*<\/p>/);
 
     const badHook = await mine.browser.post('/dashboard/watches', createForm({ 'webhook.url': 'http://hooks.example.com/recon' }));
     expect(badHook.status).toBe(400);
@@ -233,20 +229,57 @@ describe("a watch's page", () => {
     let calls = 0;
     const id = await createWith({ ...mine.org, key: mine.key, keyId: mine.keyId }, (real) => async (...args) => {
       const prepared = await real(...args);
-      return calls++ === 0 ? prepared : { ...prepared, findings: { since: 'wex_before', added: [HOSTILE], removed: [UNSAFE_LINK] } };
+      return calls++ === 0 ? prepared : { ...prepared, findings: { since: 'wex_before', changes: [], changeCounts: noChangeCounts(), added: [HOSTILE], removed: [UNSAFE_LINK] } };
     });
     await untilExecutions(id, 1);
     await runNow(mine.key, id);
     const { status, html } = await page(mine.browser, `/dashboard/watches/${id}`);
     expect(status).toBe(200);
-    expect(html).toContain('<h2 id="findings-title">What changed in the cited claims</h2>');
-    expect(html).toMatch(/<h3>Execution of \d{4}-\d\d-\d\d \d\d:\d\d UTC: 1 added, 1 removed<\/h3><h4>Added<\/h4>/);
+    expect(html).toContain('<h2 id="findings-title">What changed</h2>');
+    expect(html).toMatch(/<h3>Execution of \d{4}-\d\d-\d\d \d\d:\d\d UTC: no change on the web; cited claims 1 added, 1 removed<\/h3><div class="hint"><h4>Cited claims<\/h4><h5>Added<\/h5>/);
     expect(html).toContain(
       '<li><q>Globex &lt;img src=x onerror=alert(1)&gt; cut prices &amp; &quot;rebranded&quot;</q> (<a href="https://globex.com/news?a=1&amp;b=&lt;2&gt;" rel="noopener noreferrer nofollow">https://globex.com/news?a=1&amp;b=&lt;2&gt;</a>)</li>',
     );
-    expect(html).toContain('<h4>Removed</h4><ul><li><q>An old claim &lt;/li&gt;&lt;/ul&gt;&lt;script&gt;alert(1)&lt;/script&gt;</q> (<span>javascript:alert(1)</span>)</li></ul>');
+    expect(html).toContain('<h5>Removed</h5><ul><li><q>An old claim &lt;/li&gt;&lt;/ul&gt;&lt;script&gt;alert(1)&lt;/script&gt;</q> (<span>javascript:alert(1)</span>)</li></ul>');
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('href="javascript:');
+  });
+
+  it("shows what each execution found changed on the company's web, by kind (a price as Before | After), with how many more and the flips, the cited claims below", async () => {
+    const mine = await marketDashboard();
+    const changes: Change[] = [
+      { kind: 'pricing', action: 'changed', text: 'Team: $129 per seat.', url: 'https://globex.com/pricing', title: 'Pricing', plan: 'Team', before: '$99', after: '$129' },
+      { kind: 'hiring', action: 'opened', text: 'Account Executive <b>', url: 'https://jobs.globex.com/ae', title: 'Account Executive', location: 'Berlin' },
+      { kind: 'page', action: 'gone', text: 'Legacy plans', url: 'https://globex.com/legacy', title: 'Legacy plans', lastSeenAt: '2026-11-20T08:00:00.000Z' },
+    ];
+    const changeCounts = { total: 7, byKind: { pricing: 1, hiring: 3, page: 1, people: 2 }, flips: 2, pagesCompared: 4 };
+    let calls = 0;
+    const id = await createWith({ ...mine.org, key: mine.key, keyId: mine.keyId }, (real) => async (...args) => {
+      const prepared = await real(...args);
+      const call = calls++;
+      if (call === 0) return prepared;
+      // The third as a record made before web changes (no `changes`, no `changeCounts`): none shown.
+      if (call === 2) return { ...prepared, findings: { since: 'wex_before', added: [], removed: [HOSTILE] } as unknown as ExecutionFindings };
+      return { ...prepared, findings: { since: 'wex_before', changes, changeCounts, added: [HOSTILE], removed: [] } };
+    });
+    await untilExecutions(id, 1);
+    await runNow(mine.key, id);
+    await runNow(mine.key, id);
+    const { status, html } = await page(mine.browser, `/dashboard/watches/${id}`);
+    expect(status).toBe(200);
+    expect(html).toContain('<th scope="col">Changes on the web</th>');
+    expect([...html.matchAll(/<td>([^<]*)<\/td><td>(?:first reading|no change|\d+ added, \d+ removed)<\/td><\/tr>/g)].map((m) => m[1])).toEqual(['none', '7 (pricing 1, hiring 3, people 2, page 1)', 'first reading']);
+    expect(html).toMatch(/<h3>Execution of [^<]+: no change on the web; cited claims 0 added, 1 removed<\/h3><div class="hint">/);
+    const section = [...html.matchAll(/<section aria-label="What the execution of [^"]+ found changed">([\s\S]*?)<\/section>/g)].map((m) => m[1]!).find((text) => text.includes('Pricing'))!;
+    expect(section).toMatch(/^<h3>Execution of [^<]+: 7 changes on the web; cited claims 1 added, 0 removed<\/h3><h4>Pricing \(1\)<\/h4>/);
+    expect(section).toContain('<caption>Price of Team</caption><thead><tr><th scope="col">Before</th><th scope="col">After</th></tr></thead><tbody><tr><td>$99</td><td>$129</td></tr></tbody>');
+    expect(section).toContain('<h4>Hiring (3)</h4><ul><li>Role opened: Account Executive &lt;b&gt;, Berlin <span class="muted">at</span> <a href="https://jobs.globex.com/ae" rel="noopener noreferrer nofollow">Account Executive</a></li><li class="muted">and 2 more</li></ul>');
+    expect(section).toContain('<h4>Pages (1)</h4><ul><li>Page gone: Legacy plans <span class="muted">at</span> <a href="https://globex.com/legacy" rel="noopener noreferrer nofollow">Legacy plans</a><span class="muted"> (last seen 2026-11-20)</span></li></ul>');
+    expect(section).toContain('<p class="muted">and 2 more not listed: people 2.</p>');
+    expect(section).toContain('<p class="muted">2 sentences flipped back to how they were shortly before: counted, not listed.</p>');
+    // The cited claims after the web's changes, smaller.
+    expect(section.indexOf('<div class="hint"><h4>Cited claims</h4><h5>Added</h5>')).toBeGreaterThan(section.indexOf('flipped back'));
+    expect(section).not.toContain('<h5>Removed</h5>');
   });
 
   it('charts spend after each execution against the cap: an image with a name, the cap as a line, and a text equivalent', async () => {

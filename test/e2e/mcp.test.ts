@@ -35,6 +35,7 @@ const TOOLS = [
   'watch-executions',
   'watch-cancel',
   'watch-run',
+  'changes',
 ];
 const VALID_ARGUMENTS: Record<string, Record<string, unknown>> = {
   research: { topic: 'Acme Analytics pricing' },

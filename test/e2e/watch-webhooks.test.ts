@@ -107,7 +107,7 @@ describe('a watch with a webhook, over HTTP', () => {
       body: { target: { type: 'company', key: 'globex.com' }, frequency: '1d', tier: 'lite', costCapMicros: 9000, webhook: { url: `${receiver.url}/hook` } },
     });
     expect(created.status).toBe(201);
-    expect(created.body.webhook).toEqual({ url: `${receiver.url}/hook` });
+    expect(created.body.webhook).toEqual({ url: `${receiver.url}/hook`, kinds: [] });
     expect(created.body.webhookSecret).toMatch(/^whsec_/);
     receiver.secret = created.body.webhookSecret!;
     const id = created.body.id;
@@ -139,7 +139,7 @@ describe('a watch with a webhook, over HTTP', () => {
 
     // The secret is never shown again.
     const got = await api<Record<string, unknown>>(`/api/v1/oms/watches?id=${id}`);
-    expect(got.body.webhook).toEqual({ url: `${receiver.url}/hook` });
+    expect(got.body.webhook).toEqual({ url: `${receiver.url}/hook`, kinds: [] });
     expect(JSON.stringify(got.body)).not.toContain(receiver.secret);
     expect(got.body).toMatchObject({ spentMicros: 6000, executions: 2 });
 

@@ -46,6 +46,7 @@ const CALLS: Record<string, (made: Made) => Record<string, unknown>> = {
   'watch-executions': ({ watch }) => ({ id: watch }),
   'watch-run': ({ watch }) => ({ id: watch }),
   'watch-cancel': ({ watch }) => ({ id: watch }),
+  changes: () => ({ kind: 'pricing' }),
   research: () => ({ topic: 'Acme Analytics pricing' }),
   competitors: () => ({ company: 'acme.com' }),
   help: () => ({}),

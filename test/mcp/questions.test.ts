@@ -202,8 +202,9 @@ describe('watch-create confirms its cost cap in the client (2026-07-28)', () => 
   it('refuses a watch the core refuses before asking anything', async () => {
     const org = await createOrganization();
     const { client, asked } = await answering(org.key, () => ({ action: 'accept', content: { confirm: true } }));
-    const result = await client.callTool({ name: 'watch-create', arguments: WATCH });
-    expect(result.structuredContent).toMatchObject({ error: 'invalid_input', message: expect.stringContaining('no company globex.com in your organization') });
+    // A webhook URL the deployment's policy refuses (plain http to a public host).
+    const result = await client.callTool({ name: 'watch-create', arguments: { ...WATCH, webhook: { url: 'http://hooks.example.com/x' } } });
+    expect(result.structuredContent).toMatchObject({ error: 'invalid_input', message: expect.stringContaining('webhook.url') });
     expect(asked).toEqual([]);
     await client.close();
   });

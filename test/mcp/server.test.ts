@@ -41,6 +41,7 @@ describe('MCP server at /api/mcp', () => {
         'watch-executions',
         'watch-cancel',
         'watch-run',
+        'changes',
       ].sort(),
     );
     const research = tools.find((t) => t.name === 'research')!;
@@ -149,6 +150,7 @@ describe('MCP server at /api/mcp', () => {
       'watch-list',
       'watch-get',
       'watch-executions',
+      'changes',
     ]);
     const result = await client.callTool({ name: 'help', arguments: {} });
     expect(result.isError).toBe(true);

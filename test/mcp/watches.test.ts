@@ -3,6 +3,7 @@ import type { ExecutionRecord, WatchView } from '../../src/ground/schemas/watch.
 import { call } from '../helpers/fixtures.ts';
 import { connectMcpClient } from '../helpers/mcp-client.ts';
 import { GLOBEX_WATCH, marketOrganization, stubOf, untilExecutions } from '../watches/helpers.ts';
+import { NO_WEB_CHANGE } from '../watches/helpers.ts';
 
 const text = (result: Record<string, unknown>) => (result.content as { type: string; text: string }[])[0]!.text;
 
@@ -29,8 +30,8 @@ describe('the watch-* tools', () => {
     const execution = run.structuredContent as unknown as ExecutionRecord;
     expect(execution).toMatchObject({ watchId: watch.id, outcome: 'succeeded', costMicros: 3000 });
     expect(text(run)).toContain(`succeeded, charged 3,000 micros ($0.0030); brief ${execution.briefKey}`);
-    expect(execution.findings).toEqual({ since: first!.id, added: [], removed: [] });
-    expect(text(run)).toContain(`; cited claims unchanged since ${first!.id}`);
+    expect(execution.findings).toEqual({ since: first!.id, ...NO_WEB_CHANGE, added: [], removed: [] });
+    expect(text(run)).toContain(`no change on the company's web since ${first!.id}; cited claims unchanged`);
 
     const executions = await client.callTool({ name: 'watch-executions', arguments: { id: watch.id } });
     expect(executions.structuredContent).toEqual(await (await call(`/api/v1/oms/watches/executions?id=${watch.id}`, { key: org.key })).json());

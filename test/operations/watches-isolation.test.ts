@@ -29,7 +29,7 @@ describe('watches across organizations', () => {
     }
   });
 
-  it('a target of another organization cannot be watched', async () => {
+  it("a watch on a company another organization holds makes the company in the watcher's own organization, and leaves the other's as it was", async () => {
     const owner = await marketOrganization();
     const other = await marketOrganization();
     await call(`/api/v1/oms/objects/import`, {
@@ -39,8 +39,10 @@ describe('watches across organizations', () => {
       headers: { 'Content-Type': 'application/x-ndjson' },
     });
     const response = await call('/api/v1/oms/watches', { key: other.key, body: { target: { type: 'company', key: 'initech.com' }, frequency: '1d', tier: 'lite', costCapMicros: 3000 } });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ details: [{ path: 'target' }] });
+    expect(response.status).toBe(201);
+    const get = async (key: string) => (await call('/api/v1/oms/objects/get', { key, body: { type: 'company', key: 'initech.com' } })).json<{ properties: Record<string, unknown> }>();
+    expect((await get(owner.key)).properties).toEqual({ name: 'Initech' });
+    expect((await get(other.key)).properties.name).not.toBe('Initech');
   });
 
   it('needs oms:write to create, cancel and run, oms:read to read', async () => {

@@ -90,11 +90,13 @@ describe('watch validation, each bound at and beyond', () => {
     await refused({ query: '   ' }, 'query');
   });
 
-  it('target: a company (the only watchable type) that exists in the organization, its key normalized', async () => {
+  it('target: a company (the only watchable type), its key normalized; one not in the organization yet is created', async () => {
     await accepted({ target: { type: 'company', key: 'https://WWW.Globex.com/pricing' } });
+    await accepted({ target: { type: 'company', key: 'Initech.com' } });
+    const made = await call('/api/v1/oms/objects/get', { key: org.key, body: { type: 'company', key: 'initech.com' } });
+    expect(made.status).toBe(200);
     for (const type of ['person', 'source', 'brief', 'planet']) await refused({ target: { type, key: 'globex.com' } }, 'target.type', /only companies can be watched/);
     await refused({ target: { type: 'company', key: 'not a domain' } }, 'target.key', /must be a domain/);
-    await refused({ target: { type: 'company', key: 'initech.com' } }, 'target', /no company initech.com in your organization/);
     await refused({ target: undefined }, 'target', /is required/);
     await refused({ target: { type: 'company' } }, 'target.key', /is required/);
   });

@@ -26,9 +26,13 @@
  * - SERVER_CHECK (site-server.example): the company site again, for the test of the server itself.
  * - REAL_WEB (realweb.example, www.realweb.example and a Greenhouse board API): a site shaped like
  *   the real web, each host its own entry (test/sites/real-web-site.ts).
+ * - CHANGING (changing.example, www.changing.example, a board on the same Greenhouse API host): a
+ *   company site whose pages change on every load in ways that are no news, and whose prices, roles
+ *   and changelog a watch test changes (test/sites/changing-site.ts).
  */
 import type { SitePage, SiteSpec } from '../../scripts/lib/site-types.ts';
-import { realWebSites } from './real-web-site.ts';
+import { GREENHOUSE_API_HOST, realWebSites } from './real-web-site.ts';
+import { changingBoardPages, changingSites } from './changing-site.ts';
 
 /** Each fixture site's origin (its pages and control paths) by domain, as vitest.config.ts provides it. */
 export type FixtureSiteOrigins = Record<string, string>;
@@ -275,6 +279,13 @@ export function fixtureSites(): Record<string, SiteSpec> {
     [HOSTILE_DOMAIN]: hostileSite(),
     [HOSTILE_FILES_DOMAIN]: hostileFilesSite(),
     [SLOW_DOMAIN]: slowSite(),
-    ...realWebSites(),
+    ...withChangingBoard(realWebSites()),
+    ...changingSites(),
   };
+}
+
+/** The real-web sites with the changing site's board on the same Greenhouse API host (one host serves every board). */
+function withChangingBoard(sites: Record<string, SiteSpec>): Record<string, SiteSpec> {
+  const api = sites[GREENHOUSE_API_HOST]!;
+  return { ...sites, [GREENHOUSE_API_HOST]: { ...api, pages: { ...api.pages, ...changingBoardPages() } } };
 }

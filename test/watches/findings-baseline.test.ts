@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { ExecutionRecord } from '../../src/ground/schemas/watch.ts';
 import { call } from '../helpers/fixtures.ts';
-import { createWith, importPricingPage, json, marketOrganization, NEW_PRICE, OLD_PRICE, PRICING_URL, runNow, stubOf, untilExecutions } from './helpers.ts';
+import { createWith, importPricingPage, json, marketOrganization, NEW_PRICE, OLD_PRICE, PRICING_URL, runNow, stubOf, untilExecutions, NO_WEB_CHANGE } from './helpers.ts';
 
 const PRICE_CHANGE = { added: [{ text: NEW_PRICE, url: PRICING_URL }], removed: [{ text: OLD_PRICE, url: PRICING_URL }] };
 
@@ -21,13 +21,13 @@ describe('what a watch execution is compared with', () => {
       { costCapMicros: 30_000 },
     );
     const [first] = await untilExecutions(id, 1);
-    expect(first!.findings).toEqual({ since: null, added: [], removed: [] });
+    expect(first!.findings).toEqual({ since: null, ...NO_WEB_CHANGE, added: [], removed: [] });
 
     await importPricingPage(org.key, NEW_PRICE);
     const failed = await runNow(org.key, id);
     expect(failed).toMatchObject({ outcome: 'failed', findings: null });
     const next = await runNow(org.key, id);
-    expect(next.findings).toEqual({ since: first!.id, ...PRICE_CHANGE });
+    expect(next.findings).toEqual({ since: first!.id, ...NO_WEB_CHANGE, ...PRICE_CHANGE });
   });
 
   it('is the last committed execution: one whose results could not be stored has no findings, and the next compares with the one before', async () => {
@@ -54,7 +54,7 @@ describe('what a watch execution is compared with', () => {
     const lost = await runNow(org.key, id);
     expect(lost).toMatchObject({ outcome: 'failed', findings: null, error: 'Storing the results failed: D1 unavailable' });
     const next = await runNow(org.key, id);
-    expect(next.findings).toEqual({ since: first!.id, ...PRICE_CHANGE });
+    expect(next.findings).toEqual({ since: first!.id, ...NO_WEB_CHANGE, ...PRICE_CHANGE });
     // Only the stored change is counted.
     const row = await env.DB.prepare('SELECT executions, executions_with_changes AS changed FROM watches WHERE id = ?').bind(id).first();
     expect(row).toEqual({ executions: 2, changed: 1 });
@@ -78,9 +78,9 @@ describe('what a watch execution is compared with', () => {
 
     // Without a baseline the next execution is a first reading; the one after it reports the change and counts from 0.
     const reading = await runNow(org.key, id);
-    expect(reading.findings).toEqual({ since: null, added: [], removed: [] });
+    expect(reading.findings).toEqual({ since: null, ...NO_WEB_CHANGE, added: [], removed: [] });
     await importPricingPage(org.key, NEW_PRICE);
-    expect((await runNow(org.key, id)).findings).toEqual({ since: reading.id, ...PRICE_CHANGE });
+    expect((await runNow(org.key, id)).findings).toEqual({ since: reading.id, ...NO_WEB_CHANGE, ...PRICE_CHANGE });
     const row = await env.DB.prepare('SELECT executions_with_changes AS changed FROM watches WHERE id = ?').bind(id).first();
     expect(row).toEqual({ changed: 1 });
   });

@@ -3,6 +3,7 @@ import { MAX_CLAIM_CHARS, MAX_CLAIMS_PER_EXECUTION, MAX_FINDINGS_LISTED, type Cl
 import type { ResearchResult } from '../../src/research/provider.ts';
 import { changesSection, claimsOf, compareClaims, findingsOf, MAX_CLAIM_URL_CHARS, type Baseline } from '../../src/watches/findings.ts';
 import { plainText } from '../helpers/markdown-text.ts';
+import { NO_WEB_CHANGE } from './helpers.ts';
 
 /** A result citing `sentences[i]` from source i (and from the sources in `also[i]`). */
 function result(sentences: string[], also: Record<number, number[]> = {}, urls?: string[]): ResearchResult {
@@ -84,14 +85,14 @@ describe("a watch's cited claims and what changed in them", () => {
   it('reports nothing for the first execution, and "No change since" when both lists are empty', () => {
     const claims = [{ text: 'Globex is based in Chicago.', url: 'https://s0.example/page' }];
     const first = findingsOf(null, claims);
-    expect(first.findings).toEqual({ since: null, added: [], removed: [] });
+    expect(first.findings).toEqual({ since: null, ...NO_WEB_CHANGE, added: [], removed: [] });
     expect(changesSection(null, first, 1)).toEqual([
       '## First reading',
       '',
       "This is the watch's first brief (1 cited claim): the next one opens with what changed since this one.",
     ]);
     const same = findingsOf(baseline(claims), claims);
-    expect(same.findings).toEqual({ since: 'wex_before', added: [], removed: [] });
+    expect(same.findings).toEqual({ since: 'wex_before', ...NO_WEB_CHANGE, added: [], removed: [] });
     expect(changesSection(baseline(claims), same, 1)[0]).toBe('## No change since 2026-11-20 08:05 UTC');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExecutionRecord } from '../../src/ground/schemas/watch.ts';
 import { call } from '../helpers/fixtures.ts';
 import { plainText } from '../helpers/markdown-text.ts';
-import { createWatch, GLOBEX_PRICING_WATCH, importPricingPage, json, runNow, marketOrganization, NEW_PRICE, OLD_PRICE, PRICING_URL, untilExecutions } from './helpers.ts';
+import { createWatch, GLOBEX_PRICING_WATCH, importPricingPage, json, runNow, marketOrganization, NEW_PRICE, OLD_PRICE, PRICING_URL, untilExecutions, NO_WEB_CHANGE } from './helpers.ts';
 
 async function briefOf(key: string, execution: ExecutionRecord): Promise<string> {
   const brief = await json<{ properties: { markdown: string } }>(await call('/api/v1/oms/objects/get', { key, body: { type: 'brief', key: execution.briefKey } }), 200);
@@ -28,6 +28,7 @@ describe('a watch says what changed', () => {
     expect(second.outcome).toBe('succeeded');
     expect(second.findings).toEqual({
       since: first!.id,
+      ...NO_WEB_CHANGE,
       added: [{ text: NEW_PRICE, url: PRICING_URL }],
       removed: [{ text: OLD_PRICE, url: PRICING_URL }],
     });
@@ -64,7 +65,7 @@ describe('a watch says what changed', () => {
     const [first] = await untilExecutions(watch.id, 1);
 
     const second = await runNow(org.key, watch.id);
-    expect(second.findings).toEqual({ since: first!.id, added: [], removed: [] });
+    expect(second.findings).toEqual({ since: first!.id, ...NO_WEB_CHANGE, added: [], removed: [] });
     const brief = await briefOf(org.key, second);
     const since = `${first!.finishedAt.slice(0, 10)} ${first!.finishedAt.slice(11, 16)} UTC`;
     expect(brief).toContain(`\n## No change since ${since}\n\nThis brief cites the same `);
@@ -72,6 +73,6 @@ describe('a watch says what changed', () => {
 
     // Each execution compares with the one just before it.
     const third = await runNow(org.key, watch.id);
-    expect(third.findings).toEqual({ since: second.id, added: [], removed: [] });
+    expect(third.findings).toEqual({ since: second.id, ...NO_WEB_CHANGE, added: [], removed: [] });
   });
 });

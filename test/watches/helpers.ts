@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import type { WatchObject } from '../../src/durable-objects/watch-object.ts';
-import type { ExecutionRecord, WatchView } from '../../src/ground/schemas/watch.ts';
+import { noChangeCounts, type ExecutionRecord, type WatchView } from '../../src/ground/schemas/watch.ts';
 import type { PreparedExecution, WatchToResearch } from '../../src/watches/execution.ts';
 import { randomId } from '../../src/ground/api-key.ts';
 import { call, createOrganization, type TestOrganization } from '../helpers/fixtures.ts';
@@ -158,3 +158,6 @@ export function gated(gate: Held, count = 1): (real: Prepare) => Prepare {
 export async function inFlight(id: string): Promise<number> {
   return runInDurableObject(stubOf(id), (_i, state) => state.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM watch_inflight').one().n);
 }
+
+/** The web-change part of the findings of a watch whose company has no site read here (no page, role or entry known). */
+export const NO_WEB_CHANGE = { changes: [], changeCounts: noChangeCounts() };

@@ -45,12 +45,12 @@ describe('creating a watch with a webhook', () => {
     expect(await readWebhookSecret(env.DB, org.id)).toBeNull();
 
     const first = await json<CreatedWatch>(await call('/api/v1/oms/watches', { key: org.key, body: { ...GLOBEX_WATCH, webhook: { url: LOCAL_HOOK } } }), 201);
-    expect(first.webhook).toEqual({ url: LOCAL_HOOK });
+    expect(first.webhook).toEqual({ url: LOCAL_HOOK, kinds: [] });
     expect(first.webhookSecret).toMatch(/^whsec_/);
     expect((await readWebhookSecret(env.DB, org.id))!.secret).toBe(first.webhookSecret);
 
     const second = await json<CreatedWatch>(await call('/api/v1/oms/watches', { key: org.key, body: { ...GLOBEX_WATCH, webhook: { url: LOCAL_HOOK } } }), 201);
-    expect(second.webhook).toEqual({ url: LOCAL_HOOK });
+    expect(second.webhook).toEqual({ url: LOCAL_HOOK, kinds: [] });
     expect(second).not.toHaveProperty('webhookSecret');
 
     const got = await json<WatchView>(await call(`/api/v1/oms/watches?id=${first.id}`, { key: org.key }), 200);
@@ -58,8 +58,8 @@ describe('creating a watch with a webhook', () => {
     expect(got).toMatchObject({ ...watch, updatedAt: got.updatedAt, spentMicros: got.spentMicros, executions: got.executions, lastRunAt: got.lastRunAt, nextRunAt: got.nextRunAt, status: got.status });
     const listed = await json<{ watches: WatchView[] }>(await call('/api/v1/oms/watches', { key: org.key }), 200);
     expect(listed.watches.map((w) => [w.id, w.webhook])).toEqual([
-      [second.id, { url: LOCAL_HOOK }],
-      [first.id, { url: LOCAL_HOOK }],
+      [second.id, { url: LOCAL_HOOK, kinds: [] }],
+      [first.id, { url: LOCAL_HOOK, kinds: [] }],
       [plain.id, null],
     ]);
     const everything = JSON.stringify([got, listed]);

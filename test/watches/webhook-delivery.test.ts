@@ -36,7 +36,7 @@ describe('watch webhooks: delivery from the watch object', () => {
     expect(await outboxSize(id)).toBe(0);
     expect(await deliveryJobs(id)).toEqual([]);
     const watch = (await stubOf(id).get())!;
-    expect(watch.webhook).toEqual({ url: HOOK_URL });
+    expect(watch.webhook).toEqual({ url: HOOK_URL, kinds: [] });
     expect(JSON.stringify(watch)).not.toContain(secret);
     // The executions endpoint shows the outcome too.
     const page = await json<{ executions: ExecutionRecord[] }>(await call(`/api/v1/oms/watches/executions?id=${id}`, { key: org.key }), 200);

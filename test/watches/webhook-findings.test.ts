@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import type { ExecutionRecord } from '../../src/ground/schemas/watch.ts';
-import { importPricingPage, marketOrganization, NEW_PRICE, OLD_PRICE, PRICING_URL, runNow } from './helpers.ts';
+import { importPricingPage, marketOrganization, NEW_PRICE, NO_WEB_CHANGE, OLD_PRICE, PRICING_URL, runNow } from './helpers.ts';
 import { createHooked, FakeReceiver, fireDeliveries, newSecret, untilDelivery } from './webhook-helpers.ts';
 
 const delivered = (n: number) => (executions: ExecutionRecord[]) => executions.length >= n && executions.every((e) => e.webhook?.state === 'delivered');
@@ -24,7 +24,7 @@ describe('watch webhooks carry what changed', () => {
 
     const payloads = receiver.sent.map((request) => new Webhook(secret).verify(request.body, request.headers) as ExecutionRecord);
     expect(payloads.map((p) => p.id)).toEqual([first!.id, second.id]);
-    expect(payloads[0]!.findings).toEqual({ since: null, added: [], removed: [] });
-    expect(payloads[1]!.findings).toEqual({ since: payloads[0]!.id, added: [{ text: NEW_PRICE, url: PRICING_URL }], removed: [{ text: OLD_PRICE, url: PRICING_URL }] });
+    expect(payloads[0]!.findings).toEqual({ since: null, ...NO_WEB_CHANGE, added: [], removed: [] });
+    expect(payloads[1]!.findings).toEqual({ since: payloads[0]!.id, ...NO_WEB_CHANGE, added: [{ text: NEW_PRICE, url: PRICING_URL }], removed: [{ text: OLD_PRICE, url: PRICING_URL }] });
   });
 });

@@ -1,12 +1,14 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
 import { DomainError } from '../../ground/errors.ts';
-import { TIER_PRICE_MICROS, WATCH_TIERS, type Claim, type CreatedWatch, type ExecutionRecord, type WatchTier, type WatchView } from '../../ground/schemas/watch.ts';
+import { CHANGE_KINDS, type Change } from '../../ground/schemas/changes.ts';
+import { noChangeCounts, TIER_PRICE_MICROS, WATCH_TIERS, type ChangeCounts, type Claim, type CreatedWatch, type ExecutionRecord, type WatchTier, type WatchView } from '../../ground/schemas/watch.ts';
 import type { OperationDefinition } from '../../operations/definition.ts';
 import { WATCH_OPERATIONS } from '../../operations/registry/watches.ts';
 import { getWatch, listWatches, listWatchExecutions } from '../../operations/watches.ts';
 import { coreContextFor } from '../../operations/account.ts';
 import { runOperation } from '../command-call.ts';
+import { ChangesByKind, plural } from '../change-view.tsx';
 import { barChart, chartSentence, MAX_BARS, type Bar, type BarChartOptions } from '../charts.ts';
 import { dollars, ErrorAlert, ErrorSummary, ExternalLink, Field, NextPage, Notice, objectPath, when } from '../components.tsx';
 import type { DashboardEnv } from '../env.ts';
@@ -16,8 +18,9 @@ import { accountContext, refusedWith } from '../status.ts';
 /**
  * Research watches (issue 14, part 5; issue 26, part 4) through operations/watches.ts: the list with
  * status, schedule, next run and spend against the cap, and a form that creates a watch; a page per
- * watch with its settings, a chart of its spend against its cap, its executions with the cited
- * claims each added and removed, run now, and cancel after a confirmation. Create, run now and
+ * watch with its settings, a chart of its spend against its cap, its executions with what each found
+ * changed (issue 32: the company's web by kind, then the cited claims added and removed), run now,
+ * and cancel after a confirmation. Create, run now and
  * cancel call the very operations of POST /api/v1/oms/watches, POST /api/v1/oms/watches/run and
  * DELETE /api/v1/oms/watches (registry/watches.ts, invokeOperation) after the same rate limit.
  */
@@ -131,7 +134,7 @@ function WatchForm({ values, errors }: { values: WatchValues; errors?: FormError
       <p>Its first execution runs at once; each one stores a brief about the company and updates its properties.</p>
       <ErrorSummary errors={errors} />
       <form method="post" action={PATH} novalidate>
-        <Field name="target" label="Company domain" hint="A company in your data, such as globex.com (import it first)." value={values.company} errors={errors} maxlength={253} />
+        <Field name="target" label="Company domain" hint="A company's domain, such as globex.com: one not in your data yet is created, and its site is read." value={values.company} errors={errors} maxlength={253} />
         <Field name="frequency" label="Frequency" hint="A whole number and a unit, h, d or w, from 1h to 30d, such as 6h, 1d or 2w." value={values.frequency} errors={errors} maxlength={10} />
         <fieldset aria-describedby={tierError ? 'tier-error' : undefined}>
           <legend>Tier</legend>
@@ -238,6 +241,22 @@ function claimsChange({ findings }: ExecutionRecord): string {
   return `${findings.added.length} added, ${findings.removed.length} removed`;
 }
 
+/** An execution's changes on the company's web and their counts; none on records made before them. */
+function webChangesOf({ findings }: ExecutionRecord): { changes: Change[]; counts: ChangeCounts } {
+  return { changes: findings?.changes ?? [], counts: findings?.changeCounts ?? noChangeCounts() };
+}
+
+/** What the company changed on its web by an execution, in a few words: `3 (pricing 1, hiring 2)`, `none`, `first reading`. */
+function webChange(execution: ExecutionRecord): string {
+  if (!execution.findings) return '—';
+  if (execution.findings.since === null) return 'first reading';
+  const { changes, counts } = webChangesOf(execution);
+  const total = Math.max(counts.total, changes.length);
+  if (total === 0) return counts.flips ? `none (${plural(counts.flips, 'flip')})` : 'none';
+  const kinds = CHANGE_KINDS.map((kind) => ({ kind, n: counts.byKind[kind] ?? changes.filter((c) => c.kind === kind).length })).filter(({ n }) => n > 0);
+  return `${total} (${kinds.map(({ kind, n }) => `${kind} ${n}`).join(', ')})`;
+}
+
 function ExecutionTable({ list }: { list: ExecutionRecord[] }) {
   if (list.length === 0) return <p>No executions yet.</p>;
   return (
@@ -249,7 +268,8 @@ function ExecutionTable({ list }: { list: ExecutionRecord[] }) {
           <th scope="col">Outcome</th>
           <th scope="col">Cost</th>
           <th scope="col">Brief</th>
-          <th scope="col">Changes</th>
+          <th scope="col">Properties updated</th>
+          <th scope="col">Changes on the web</th>
           <th scope="col">Cited claims</th>
         </tr>
       </thead>
@@ -273,6 +293,7 @@ function ExecutionTable({ list }: { list: ExecutionRecord[] }) {
                 </ul>
               )}
             </td>
+            <td>{webChange(execution)}</td>
             <td>{claimsChange(execution)}</td>
           </tr>
         ))}
@@ -340,31 +361,51 @@ function ClaimList({ claims }: { claims: Claim[] }) {
   );
 }
 
-/** For each execution whose brief changed what it cites: the claims added and removed, since which execution. */
+/** Whether an execution found anything: a change on the web (or a flip) or a cited claim added or removed. */
+function foundSomething(execution: ExecutionRecord): boolean {
+  const findings = execution.findings;
+  if (!findings || findings.since === null) return false;
+  const { changes, counts } = webChangesOf(execution);
+  return changes.length > 0 || counts.total > 0 || counts.flips > 0 || findings.added.length > 0 || findings.removed.length > 0;
+}
+
+/**
+ * For each execution that found something: what the company changed on its web, grouped by kind
+ * (change-view.tsx), then, smaller, the claims its brief cites that were added and removed.
+ */
 function Findings({ list }: { list: ExecutionRecord[] }) {
-  const changed = list.filter((e) => e.findings && e.findings.since !== null && (e.findings.added.length || e.findings.removed.length));
-  if (changed.length === 0) return null;
+  const found = list.filter(foundSomething);
+  if (found.length === 0) return null;
   return (
     <section aria-labelledby="findings-title">
-      <h2 id="findings-title">What changed in the cited claims</h2>
-      {changed.map((execution) => {
+      <h2 id="findings-title">What changed</h2>
+      {found.map((execution) => {
         const findings = execution.findings!;
+        const { changes, counts } = webChangesOf(execution);
+        const total = Math.max(counts.total, changes.length);
+        const claims = findings.added.length > 0 || findings.removed.length > 0;
         return (
-          <section aria-label={`Claims changed by the execution of ${when(execution.startedAt)}`}>
+          <section aria-label={`What the execution of ${when(execution.startedAt)} found changed`}>
             <h3>
-              Execution of {when(execution.startedAt)}: {claimsChange(execution)}
+              Execution of {when(execution.startedAt)}: {total ? plural(total, 'change') : 'no change'} on the web{claims ? `; cited claims ${claimsChange(execution)}` : ''}
             </h3>
-            {findings.added.length ? (
-              <>
-                <h4>Added</h4>
-                <ClaimList claims={findings.added} />
-              </>
-            ) : null}
-            {findings.removed.length ? (
-              <>
-                <h4>Removed</h4>
-                <ClaimList claims={findings.removed} />
-              </>
+            <ChangesByKind changes={changes} counts={counts} />
+            {claims ? (
+              <div class="hint">
+                <h4>Cited claims</h4>
+                {findings.added.length ? (
+                  <>
+                    <h5>Added</h5>
+                    <ClaimList claims={findings.added} />
+                  </>
+                ) : null}
+                {findings.removed.length ? (
+                  <>
+                    <h5>Removed</h5>
+                    <ClaimList claims={findings.removed} />
+                  </>
+                ) : null}
+              </div>
             ) : null}
           </section>
         );

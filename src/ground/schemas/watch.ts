@@ -1,6 +1,8 @@
 import { z } from './openapi.ts';
 import { Domain, MAX_POLICY_DOMAINS } from './common.ts';
 import { PATH_SCOPE_FIELDS, refineDisjointPaths } from './path-scope.ts';
+import { Change, CHANGE_KINDS, MAX_CHANGES_LISTED, type ChangeKind } from './changes.ts';
+import { compileIgnore, MAX_IGNORE_PATTERN_CHARS, MAX_IGNORE_PATTERNS } from '../ignore-patterns.ts';
 
 /**
  * Research watches (decisions.md, Watches): the create body, its bounds, and the shapes every door
@@ -86,7 +88,7 @@ export const WatchTarget = z
     type: z
       .enum(WATCHABLE_TYPES, { error: 'must be "company": only companies can be watched (not a person, source or brief)' })
       .describe('What kind of object to watch: "company" (the only type that can be watched).'),
-    key: z.string().trim().min(1).max(2048).describe('Its key: the company domain, e.g. "globex.com" (normalized as on import). It must exist in your organization.'),
+    key: z.string().trim().min(1).max(2048).describe('Its key: the company domain, e.g. "globex.com" (normalized as on import). A company not yet in your organization is created from it.'),
   })
   .describe('The object to keep fresh, e.g. {"type": "company", "key": "globex.com"}.');
 
@@ -100,6 +102,14 @@ export const WatchWebhook = z
       .string()
       .max(WEBHOOK_URL_MAX_CHARS)
       .describe('An https URL on a public host, e.g. "https://hooks.example.com/recon" (http://localhost and 127.0.0.1 only in local development).'),
+    kinds: z
+      .array(z.enum(CHANGE_KINDS))
+      .max(CHANGE_KINDS.length)
+      .optional()
+      .describe(
+        'Optional: send only executions that found a change of one of these kinds (e.g. ["pricing"], so that a price change pages somebody and other changes do not); ' +
+          'absent or empty: every execution is sent.',
+      ),
   })
   .describe(
     'Optional: after each execution Recon POSTs its record here, signed the Standard Webhooks way (webhook-id, webhook-timestamp, webhook-signature) ' +
@@ -126,7 +136,20 @@ export const CreateWatchInput = z
     sourcePolicy: WatchSourcePolicy.optional(),
     // The read of the target company's site before each execution reads only these paths.
     ...PATH_SCOPE_FIELDS,
+    ignore: z
+      .array(z.string().max(MAX_IGNORE_PATTERN_CHARS))
+      .max(MAX_IGNORE_PATTERNS)
+      .default([])
+      .describe(
+        `Optional: what the watch never reports as a change, besides the built-in rules (dates, times, copyright years, live counters, tokens, cache-busting queries, quoted testimonials): ` +
+          `at most ${MAX_IGNORE_PATTERNS} regular expressions of at most ${MAX_IGNORE_PATTERN_CHARS} characters, matched case-insensitively; what they match is masked before pages are compared ` +
+          '(e.g. "\\d+ open tickets", "Today\'s special: .*"). A pattern that could take exponential time is refused.',
+      ),
     webhook: WatchWebhook.optional(),
+  })
+  .superRefine((input, ctx) => {
+    const compiled = compileIgnore(input.ignore);
+    if (!compiled.ok) ctx.addIssue({ code: 'custom', path: ['ignore', compiled.index], message: compiled.message });
   })
   .superRefine((input, ctx) => {
     const min = TIER_PRICE_MICROS[input.tier];
@@ -157,7 +180,11 @@ export const Watch = z
     createdAt: z.string(),
     updatedAt: z.string(),
     cancelledAt: z.string().nullable(),
-    webhook: z.object({ url: z.string() }).nullable().describe("Where each execution record is POSTed, signed with your organization's secret; null: no webhook."),
+    webhook: z
+      .object({ url: z.string(), kinds: z.array(z.enum(CHANGE_KINDS)).describe('The change kinds an execution must have found to be sent; empty: every execution.') })
+      .nullable()
+      .describe("Where each execution record is POSTed, signed with your organization's secret; null: no webhook."),
+    ignore: z.array(z.string()).describe("The watch's own ignore patterns (regular expressions masked before pages are compared); empty: the built-in rules only."),
   })
   .openapi('Watch');
 export type WatchView = z.output<typeof Watch>;
@@ -195,12 +222,31 @@ export interface Claim {
   url: string;
 }
 
-/** What an execution's brief cites that the previous succeeded execution's brief did not, and the reverse. */
+/** How many changes an execution found, listed or not. */
+export interface ChangeCounts {
+  total: number;
+  byKind: Partial<Record<ChangeKind, number>>;
+  flips: number;
+  pagesCompared: number;
+}
+
+/**
+ * What changed since the previous succeeded execution: first the company's web (`changes`: its
+ * pages, roles and feed entries compared with how they were then), then what the brief cites that
+ * the previous brief did not, and the reverse.
+ */
 export interface ExecutionFindings {
   /** The previous succeeded execution's id; null for the watch's first (its lists are empty). */
   since: string | null;
+  changes: Change[];
+  changeCounts: ChangeCounts;
   added: Claim[];
   removed: Claim[];
+}
+
+/** Counts of no change (a first execution; records made before page changes). */
+export function noChangeCounts(): ChangeCounts {
+  return { total: 0, byKind: {}, flips: 0, pagesCompared: 0 };
 }
 
 const ClaimSchema = z
@@ -211,14 +257,30 @@ const ClaimSchema = z
   .openapi('WatchClaim');
 
 /** The OpenAPI component of `ExecutionFindings`. */
+const ChangeCountsSchema = z
+  .object({
+    total: z.int().describe('Changes found, listed or not.'),
+    byKind: z.partialRecord(z.enum(CHANGE_KINDS), z.int()).describe('Changes found per kind (kinds with none left out).'),
+    flips: z.int().describe('Sentences that changed back to how they were at most 3 executions before (a page flipping between versions): counted here, never listed.'),
+    pagesCompared: z.int().describe('Pages whose text changed and was compared sentence by sentence.'),
+  })
+  .openapi('WatchChangeCounts');
+
 export const WatchFindings = z
   .object({
-    since: z.string().nullable().describe("The previous succeeded execution's id, which this one is compared with; null for the watch's first execution (then both lists are empty)."),
+    since: z.string().nullable().describe("The previous succeeded execution's id, which this one is compared with; null for the watch's first execution (then every list is empty)."),
+    changes: z
+      .array(Change)
+      .describe(
+        `What the company changed on its web since that execution, from the pages its site read found: prices, sentences added and removed, pages new and gone, roles opened and closed, new feed entries; ` +
+          `those matching the watch's query first, then by kind (pricing first); at most ${MAX_CHANGES_LISTED}.`,
+      ),
+    changeCounts: ChangeCountsSchema,
     added: z.array(ClaimSchema).describe(`Cited claims of this brief the previous one did not have, in this brief's order (at most ${MAX_FINDINGS_LISTED}).`),
     removed: z.array(ClaimSchema).describe(`Cited claims of the previous brief this one no longer has, in its order (at most ${MAX_FINDINGS_LISTED}).`),
   })
   .describe(
-    'What changed in what the brief cites: claims compared by their text (case, spacing and Unicode forms ignored) and source URL. ' +
+    "What changed: the company's web first (`changes`), then what the brief cites (`added`, `removed`: claims compared by their text, case, spacing and Unicode forms ignored, and source URL). " +
       'null on a failed execution and on records made before findings existed.',
   )
   .openapi('WatchFindings');

@@ -1,6 +1,7 @@
 import type { RateBucket } from '../../ground/rate-limit.ts';
 import type { OperationDefinition } from '../definition.ts';
 import { ACTION_OPERATIONS } from './actions.ts';
+import { CHANGE_OPERATIONS } from './changes.ts';
 import { COMMAND_OPERATIONS } from './commands.ts';
 import { OMS_READ_OPERATIONS } from './oms-reads.ts';
 import { OMS_WRITE_OPERATIONS } from './oms-writes.ts';
@@ -22,6 +23,7 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   ...OMS_READ_OPERATIONS,
   ...ACTION_OPERATIONS,
   ...WATCH_OPERATIONS,
+  ...CHANGE_OPERATIONS,
 ];
 
 /** The REST path prefix of the commands; POST to any other name under it is a command call too (404 in the core). */

@@ -3,6 +3,7 @@ import { paging } from '../../ground/schemas/paging.ts';
 import { CreatedWatch, Watch, WatchFindings, type ExecutionRecord, type WatchView } from '../../ground/schemas/watch.ts';
 import { formatMicros } from '../../ground/money.ts';
 import { assertIdAlone, defineOperation, type Effects } from '../definition.ts';
+import { changeLine } from '../../watches/findings.ts';
 import { cancelWatch, createWatch, CreateWatchInput, getWatch, listWatches, listWatchExecutions, quoteWatch, runWatch, WatchId, WatchListFilter } from '../watches.ts';
 
 const WatchPage = z
@@ -69,13 +70,18 @@ function executionLine(execution: ExecutionRecord): string {
   return `- ${execution.id} at ${execution.startedAt}: succeeded, charged ${formatMicros(execution.costMicros)}; brief ${execution.briefKey}; ${changes}; ${findingsNote(execution)}`;
 }
 
-/** What changed in the cited claims, in words: `cited claims: 1 added, 1 removed since wex_...`. */
+/** What changed, in words: the web's changes (each cited), then the cited claims (`1 added, 1 removed since wex_...`). */
 function findingsNote({ findings }: ExecutionRecord): string {
   if (!findings) return 'no findings recorded';
-  if (findings.since === null) return 'first reading of its cited claims';
+  if (findings.since === null) return 'first reading of the company\'s web and of its cited claims';
   const { added, removed } = findings;
-  if (!added.length && !removed.length) return `cited claims unchanged since ${findings.since}`;
-  return `cited claims: ${added.length} added, ${removed.length} removed since ${findings.since}`;
+  const changes = findings.changes ?? [];
+  const total = findings.changeCounts?.total ?? changes.length;
+  const web = total
+    ? `${total} change(s) on the company's web since ${findings.since}:\n${changes.map((change) => `    ${changeLine(change)}`).join('\n')}${total > changes.length ? `\n    - and ${total - changes.length} more` : ''}\n  `
+    : `no change on the company's web since ${findings.since}; `;
+  if (!added.length && !removed.length) return `${web}cited claims unchanged`;
+  return `${web}cited claims: ${added.length} added, ${removed.length} removed`;
 }
 
 const lines = (text: string[], structured: object) => ({ text: `${text.join('\n')}\n`, structured: { ...structured } });
@@ -101,7 +107,8 @@ export const WATCH_OPERATIONS = [
       summary: 'Create a research watch; its first execution runs at once',
       description:
         'Researches the target every frequency, stores a brief about it, updates its properties (provenance kind watch) and charges the tier price ' +
-        '(lite 3000, base 10000 micros) against the cap, which is never passed. The target must exist in your organization.',
+        '(lite 3000, base 10000 micros) against the cap, which is never passed. Each execution reports what the company changed on its web since the previous one (findings.changes). ' +
+        'A company not yet in your organization is created from its domain.',
       input: {
         from: 'body',
         name: 'WatchCreate',
@@ -116,9 +123,10 @@ export const WATCH_OPERATIONS = [
       title: 'Create a research watch',
       description:
         'Keeps a company fresh: on a schedule Recon researches it, stores a brief about it and updates its properties (founded, headquarters, employees, pricing) ' +
-        'with provenance "watch", charging the tier price (lite 3000, base 10000 micros) against a hard cap that is never passed. The first execution runs at once. ' +
+        'with provenance "watch", and reports what the company changed on its web since the last execution (prices, roles, releases, pages), ' +
+        'charging the tier price (lite 3000, base 10000 micros) against a hard cap that is never passed. The first execution runs at once. ' +
         'Example: {"target": {"type": "company", "key": "globex.com"}, "frequency": "1d", "tier": "lite", "costCapMicros": 90000}. ' +
-        'frequency 1h to 30d; the company must exist in your organization (oms-search finds it).',
+        'frequency 1h to 30d; a company not yet in your organization is created from its domain. ignore: your own patterns of text never to report; webhook.kinds: send only executions with changes of these kinds.',
       confirm: async (ctx, input) => {
         const quote = await quoteWatch(ctx, input);
         const what = `${quote.tier} watch of ${quote.target.type} ${quote.target.key}, every ${quote.frequency}`;
@@ -220,7 +228,8 @@ export const WATCH_OPERATIONS = [
       title: "A watch's executions",
       description:
         "A watch's executions, newest first: when, outcome, cost, the brief it stored (read it with oms-get type brief), the properties it changed, " +
-        'and its findings: the cited claims (sentence and source URL) its brief added and removed since the previous succeeded execution. Paged by cursor.',
+        "and its findings: what the company changed on its web since the previous succeeded execution (prices before and after, sentences added and removed, pages new and gone, roles opened and closed, new feed entries, each with its URL), " +
+          'then the cited claims its brief added and removed. Paged by cursor. The tool changes lists the changes of every watch.',
       answer: (page, { id }) =>
         lines(
           [

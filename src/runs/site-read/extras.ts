@@ -1,9 +1,10 @@
+import { closeUnlistedRolesStatement, knownOrigins, siteItemStatement, type SiteItemWrite } from '../../db/site-items.ts';
 import { commitStatements, countPagesStatement, readSitePage } from '../../db/site-pages.ts';
 import { storePage } from '../../oms/import-pages.ts';
 import { escapeInline } from '../../research/markdown-escape.ts';
 import { DEFAULT_MAX_FEED_BYTES, FEED_PATHS, parseFeed, type FeedEntry } from '../../sites/feeds.ts';
 import { siteUrl } from '../../sites/frontier.ts';
-import { DEFAULT_MAX_BOARD_BYTES, parseJobBoard, type JobRole } from '../../sites/job-boards.ts';
+import { DEFAULT_MAX_BOARD_BYTES, jobBoardOf, parseJobBoard, type JobRole } from '../../sites/job-boards.ts';
 import type { RunRecord, StepResult, StepWork } from '../types.ts';
 import { clientFor } from './site-client.ts';
 import type { SiteReadReport } from './report-data.ts';
@@ -60,7 +61,9 @@ export async function readFeeds(env: Env, run: RunRecord, work: StepWork): Promi
   const robots = SiteRobots.fromScratch(work.scratch.get(SCRATCH.robots), (records) => work.scratch.put(SCRATCH.robots, records));
   const client = clientFor(env, domain, robots.policy.crawlDelaySeconds, { reader: run.organizationId, origin });
   const host = tally.hosts?.[0] ?? domain;
-  const linked = tally.feeds ?? [];
+  // The feeds this read's pages link, and those earlier reads stored entries from: a page that
+  // answered 304 this time gave no links, but its feed may have new entries.
+  const linked = [...new Set([...(tally.feeds ?? []), ...(await knownOrigins(env.DB, run.organizationId, domain, 'feed-entry', MAX_FEEDS_READ))])];
   const candidates = linked.length ? linked : FEED_PATHS.slice(0, FEED_PATHS_TRIED).map((path) => new URL(path, `https://${host}/`).href);
   const lines: string[] = [];
   let feedsRead = 0;
@@ -100,7 +103,7 @@ export async function readFeeds(env: Env, run: RunRecord, work: StepWork): Promi
         asPages += 1;
         continue;
       }
-      if (await storeItem(env, run, feedItem(entry))) kept += 1;
+      if (await storeItem(env, run, feedItem(entry), { domain, kind: 'feed-entry', origin: page.url })) kept += 1;
     }
     stored += kept;
     feedsData.push({ url: page.url, kind: feed.kind, entries: feed.total, stored: kept });
@@ -122,7 +125,10 @@ export async function readBoards(env: Env, run: RunRecord, work: StepWork): Prom
   const { domain, budget, origin } = readArgs(run);
   const tally = work.scratch.get<Tally>(SCRATCH.tally) ?? newTally();
   const boardsData: SiteReadReport['jobBoards'] = [];
-  const boards = (tally.boards ?? []).slice(0, MAX_BOARDS_READ);
+  // The boards this read's pages link, and those earlier reads stored roles from (a careers page
+  // that answered 304 gave no links, but its board may have new roles).
+  const known = (await knownOrigins(env.DB, run.organizationId, domain, 'role', MAX_BOARDS_READ)).map(jobBoardOf).filter((board) => board !== undefined);
+  const boards = [...new Map([...(tally.boards ?? []), ...known].map((board) => [board.apiUrl, board])).values()].slice(0, MAX_BOARDS_READ);
   const lines: string[] = [];
   let roles = 0;
   for (const board of boards) {
@@ -152,7 +158,12 @@ export async function readBoards(env: Env, run: RunRecord, work: StepWork): Prom
       continue;
     }
     let kept = 0;
-    for (const role of parsed.roles.slice(0, MAX_ROLES_STORED)) if (await storeItem(env, run, roleItem(role, domain))) kept += 1;
+    for (const role of parsed.roles.slice(0, MAX_ROLES_STORED)) {
+      if (await storeItem(env, run, roleItem(role, domain), { domain, kind: 'role', origin: board.boardUrl, ...(role.location ? { location: role.location } : {}) })) kept += 1;
+    }
+    // The board answered its whole list: a role it listed before and lists no more is closed. (A
+    // board with more roles than are stored is not complete here, so none is closed from it.)
+    if (parsed.total <= MAX_ROLES_STORED) await commitStatements(env.DB, [closeUnlistedRolesStatement(env.DB, run.organizationId, domain, board.boardUrl, run.id)]);
     roles += kept;
     boardsData.push({ kind: board.kind, token: board.token, boardUrl: board.boardUrl, roles: parsed.total, stored: kept });
     const left = parsed.total - Math.min(parsed.roles.length, MAX_ROLES_STORED);
@@ -173,10 +184,16 @@ function roleItem(role: JobRole, domain: string): Item {
   return { url: role.url, title: role.title, content: role.text, domain, ...(role.updatedAt ? { publishedAt: role.updatedAt } : {}) };
 }
 
-/** Stores an item as a source (an upsert: a repeat changes nothing); false when it could not be. */
-async function storeItem(env: Env, run: RunRecord, item: Item): Promise<boolean> {
+/**
+ * Stores an item as a source (an upsert: a repeat changes nothing) and, in the same batch, records it
+ * in site_items (seen by this read: what a watch compares); false when it could not be stored.
+ */
+async function storeItem(env: Env, run: RunRecord, item: Item, seen: Pick<SiteItemWrite, 'domain' | 'kind' | 'origin' | 'location'>): Promise<boolean> {
   const page = { ok: true as const, url: item.url, bytes: item.content.length, title: item.title, content: item.content, truncated: false, ...(item.publishedAt ? { publishedAt: item.publishedAt } : {}), ...(item.domain ? { domain: item.domain } : {}) };
-  const written = await storePage(env.DB, run.organizationId, page, { kind: 'site-read', id: run.id }, new Date().toISOString());
+  const at = new Date().toISOString();
+  const written = await storePage(env.DB, run.organizationId, page, { kind: 'site-read', id: run.id }, at, (_outcome, key) => [
+    siteItemStatement(env.DB, run.organizationId, { ...seen, url: key, title: item.title, runId: run.id, at }),
+  ]);
   return written.ok;
 }
 
