@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import { CHANGE_KINDS, type Change, type ChangeKind } from '../ground/schemas/changes.ts';
+import { CHANGE_KINDS, KIND_HEADINGS, type Change, type ChangeKind } from '../ground/schemas/changes.ts';
 import type { ChangeCounts } from '../ground/schemas/watch.ts';
 import { ExternalLink, when } from './components.tsx';
 
@@ -9,18 +9,6 @@ import { ExternalLink, when } from './components.tsx';
  * last seen), each cited by its URL; and an execution's changes grouped by kind. Used by the
  * Changes page and by a watch's page. Every text is the page's own, escaped by JSX.
  */
-
-/** Headings of the kinds, in the order they are listed. */
-export const KIND_HEADINGS: Record<ChangeKind, string> = {
-  pricing: 'Pricing',
-  product: 'Product and releases',
-  hiring: 'Hiring',
-  people: 'People',
-  'funding-news': 'Funding and news',
-  customers: 'Customers',
-  page: 'Pages',
-  other: 'Other',
-};
 
 /** `1 word` or `n words` (or `n <many>`). */
 export function plural(n: number, word: string, many = `${word}s`): string {

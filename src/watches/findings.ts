@@ -1,4 +1,4 @@
-import { CHANGE_KINDS, type Change, type ChangeKind } from '../ground/schemas/changes.ts';
+import { CHANGE_KINDS, KIND_HEADINGS, type Change } from '../ground/schemas/changes.ts';
 import { MAX_CLAIM_CHARS, MAX_CLAIMS_PER_EXECUTION, MAX_FINDINGS_LISTED, noChangeCounts, type ChangeCounts, type Claim, type ExecutionFindings } from '../ground/schemas/watch.ts';
 import { escapeInline, escapeUrl } from '../research/markdown-escape.ts';
 import type { ResearchResult } from '../research/provider.ts';
@@ -145,18 +145,6 @@ export function changesSection(
   }
   return lines;
 }
-
-/** Headings of the kinds, in the order they are listed. */
-const KIND_HEADINGS: Record<ChangeKind, string> = {
-  pricing: 'Pricing',
-  product: 'Product and releases',
-  hiring: 'Hiring',
-  people: 'People',
-  'funding-news': 'Funding and news',
-  customers: 'Customers',
-  page: 'Pages',
-  other: 'Other',
-};
 
 /** The web's changes grouped by kind, each cited (its URL; a removal also when it was last seen). */
 function webChangeLines(changes: readonly Change[], counts: ChangeCounts): string[] {

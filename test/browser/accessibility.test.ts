@@ -164,7 +164,7 @@ describe('signed in', () => {
     await expectAccessible('overview');
   });
 
-  test('empty states: keys, team, approvals, objects, runs, watches, research, briefs, MCP clients', async () => {
+  test('empty states: keys, team, approvals, objects, runs, watches, changes, research, briefs, MCP clients', async () => {
     for (const [name, path] of [
       ['keys-empty', '/dashboard/settings/keys'],
       ['team-alone', '/dashboard/team'],
@@ -173,6 +173,8 @@ describe('signed in', () => {
       ['objects-empty', '/dashboard/objects'],
       ['runs-empty', '/dashboard/runs'],
       ['watches-empty', '/dashboard/watches'],
+      ['changes-empty', '/dashboard/changes'],
+      ['changes-digest-empty', '/dashboard/changes?view=week'],
       ['research-form', '/dashboard/research'],
       ['briefs-empty', '/dashboard/briefs'],
       ['connections-empty', '/dashboard/settings/connections'],

@@ -10,6 +10,18 @@ import { z } from './openapi.ts';
 export const CHANGE_KINDS = ['pricing', 'product', 'hiring', 'people', 'funding-news', 'customers', 'page', 'other'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
+/** Each kind as a heading reads (briefs, the dashboard), in CHANGE_KINDS order. */
+export const KIND_HEADINGS: Record<ChangeKind, string> = {
+  pricing: 'Pricing',
+  product: 'Product and releases',
+  hiring: 'Hiring',
+  people: 'People',
+  'funding-news': 'Funding and news',
+  customers: 'Customers',
+  page: 'Pages',
+  other: 'Other',
+};
+
 /**
  * How the thing changed: a sentence `added` to or `removed` from a page (or `changed`: a price read
  * as data, `before` and `after`), a page `new` or `gone`, a role `opened` or `closed`, a feed's
