@@ -42,6 +42,8 @@ describe('a watch on a company whose site Recon reads', () => {
     expect(second.findings!.since).toBe(first!.id);
     expect(second.findings!.added).toContainEqual({ text: pricingSentence(PRICE_AFTER), url: PRICING_URL });
     expect(second.findings!.removed).toContainEqual({ text: pricingSentence(PRICE_BEFORE), url: PRICING_URL });
+    // From the page itself, whatever the brief happened to quote: the new price and the old one, as data.
+    expect(second.findings!.changes).toContainEqual(expect.objectContaining({ kind: 'pricing', action: 'changed', before: PRICE_BEFORE, after: PRICE_AFTER, url: PRICING_URL }));
   });
 
   it('says no site was read for a company whose site this deployment does not read (offline: only the overridden ones)', async () => {

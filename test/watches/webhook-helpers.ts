@@ -5,6 +5,7 @@ import { call, type TestOrganization } from '../helpers/fixtures.ts';
 import { randomId } from '../../src/ground/api-key.ts';
 import type { PreparedExecution, WatchToResearch } from '../../src/watches/execution.ts';
 import { executionsOf, stubOf, until } from './helpers.ts';
+import type { ChangeKind } from '../../src/ground/schemas/changes.ts';
 
 type Prepare = (env: Env, watch: WatchToResearch, briefKey: string) => Promise<PreparedExecution>;
 type Wrap = (real: Prepare) => Prepare;
@@ -70,7 +71,7 @@ export async function newSecret(org: TestOrganization): Promise<string> {
 export async function createHooked(
   org: TestOrganization,
   receiver: FakeReceiver,
-  init: Partial<{ frequency: string; tier: 'lite' | 'base'; costCapMicros: number }> = {},
+  init: Partial<{ frequency: string; tier: 'lite' | 'base'; costCapMicros: number; kinds: ChangeKind[] }> = {},
   wrap: Wrap = (real) => real,
 ): Promise<string> {
   const id = randomId('wch');
@@ -88,7 +89,7 @@ export async function createHooked(
     tier: init.tier ?? 'lite',
     costCapMicros: init.costCapMicros ?? 9000,
     sourcePolicy: { include: [], exclude: [] },
-    webhook: { url: HOOK_URL },
+    webhook: { url: HOOK_URL, ...(init.kinds ? { kinds: init.kinds } : {}) },
     createdAt: new Date().toISOString(),
   });
   return id;
