@@ -25,7 +25,7 @@
  * Loopback only: nothing leaves the machine. Options: --count 10000  --concurrency 32  --keep
  * --changes-only, and the first phase's: --pages 40  --executions 10  --changed (all pages)  --diff-runs 300
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
@@ -126,8 +126,14 @@ async function main(): Promise<void> {
   const tempDir = (bench.tempDir = await mkdtemp(path.join(tmpdir(), 'recon-watches-')));
   const persistTo = path.join(tempDir, 'state');
   await seedLocalDatabase({ persistTo, quiet: true });
+  const config = await benchConfig(tempDir);
+  // Loopback only: with SITE_ORIGIN_OVERRIDES naming one host that is never asked for, only the
+  // listed hosts are read, so the watches on the demo companies read no site (their executions
+  // research the demo sources) rather than reaching for the companies' real domains.
+  const toml = await readFile(config, 'utf8');
+  await writeFile(config, toml.replace(/^\[vars\]$/m, '[vars]\nSITE_ORIGIN_OVERRIDES = "no-site.invalid=http://127.0.0.1:9"'));
   const worker = (bench.worker = await unstable_startWorker({
-    config: await benchConfig(tempDir),
+    config,
     dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, persist: persistTo, watch: false, logLevel: 'error' },
   }));
   await worker.ready;
