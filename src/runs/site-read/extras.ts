@@ -20,7 +20,12 @@ import { newTally, output, readArgs, SCRATCH, today, type Tally } from './state.
  *           read stored is left to the page (it has the whole text).
  *   boards  the public job boards its pages link (Greenhouse, Lever, Ashby), read through their
  *           public JSON APIs: each open role becomes a source about the company (its `domain` is
- *           the company's), with its title, location, team, URL and text.
+ *           the company's), with its title, location, team, URL and text; a role a board read whole
+ *           no longer lists is closed.
+ *
+ * Both also read the feeds and boards earlier reads found (site_items): a page that answered 304
+ * gave no links, but its feed or board may have news. Each entry and role is recorded in site_items,
+ * which a watch compares (src/watches/page-changes/).
  *
  * Both go on the page budget (each request is one page of it) and the organization's pages of the
  * day, through the gate of the host they ask (a board's API host has its own, shared by every
