@@ -14,9 +14,12 @@ import { paging } from '../ground/schemas/paging.ts';
  * registry/changes.ts. Read from `watch_changes` (db/watch-changes.ts), written with each execution.
  */
 
-/** An ISO 8601 time, kept as it is compared: in UTC with milliseconds, as the rows store it. */
-const Instant = z.iso
-  .datetime({ offset: true, error: 'must be an ISO 8601 time such as 2026-11-27T00:00:00Z' })
+/** An ISO 8601 date or time (2026-11-27, 2026-11-27T09:30:00Z), kept as it is compared: in UTC with milliseconds, as the rows store it. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+const Instant = z
+  .string()
+  .max(40)
+  .refine((value) => ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date or time such as 2026-11-27 or 2026-11-27T09:30:00Z')
   .transform((value) => new Date(value).toISOString());
 
 export const ChangesInput = z.strictObject({

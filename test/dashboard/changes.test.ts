@@ -161,7 +161,7 @@ describe('the changes page', () => {
     const html = await since.text();
     expect(html).toContain('<h1>Changes</h1>');
     expect(html).toContain('role="alert"');
-    expect(html).toMatch(/<p class="error" id="field-since-error">since must be an ISO 8601 time[^<]*<\/p>/);
+    expect(html).toMatch(/<p class="error" id="field-since-error">since must be an ISO 8601 date or time[^<]*<\/p>/);
     expect(html).toContain('<input type="date" id="field-since" name="since" value="yesterday" aria-invalid="true" aria-describedby="field-since-hint field-since-error"/>');
     expect(html).not.toContain('<table class="changes">');
 

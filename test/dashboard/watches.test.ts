@@ -173,6 +173,24 @@ describe('creating a watch from the watches page', () => {
     expect(html).toContain('<dt>Webhook</dt><dd>none</dd>');
   });
 
+  it('creates a watch with its own ignore patterns and webhook kinds, shows them, and refuses a pattern that could take exponential time beside its field', async () => {
+    const mine = await marketDashboard();
+    const refused = await mine.browser.post('/dashboard/watches', createForm({ ignore: '\\d+ open tickets\n(a+)+$' }));
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/<p class="error" id="field-ignore-error">[^<]*\(a\+\)\+\$[^<]*<\/p>/);
+    expect(await watchRows(mine.org.id)).toBe(0);
+
+    const created = await mine.browser.post('/dashboard/watches', createForm({ ignore: '\\d+ open tickets\nToday, [^.]*', 'webhook.url': 'http://127.0.0.1:9/recon', 'webhook.kinds': 'pricing, hiring' }));
+    expect(created.status).toBe(200);
+    const id = /href="\/dashboard\/watches\/(wch_[^"]+)">Open the watch<\/a>/.exec(await created.text())![1]!;
+    const watch = await apiWatch(mine.key, id);
+    expect(watch.ignore).toEqual(['\\d+ open tickets', 'Today, [^.]*']);
+    expect(watch.webhook).toEqual({ url: 'http://127.0.0.1:9/recon', kinds: ['pricing', 'hiring'] });
+    const shown = await page(mine.browser, `/dashboard/watches/${id}`);
+    expect(shown.html).toContain('<code>\\d+ open tickets</code>');
+    expect(shown.html).toContain('only executions with pricing, hiring changes');
+  });
+
   it("shows the organization's new webhook secret once, on the answer of the create that made it", async () => {
     const mine = await marketDashboard();
     const created = await mine.browser.post('/dashboard/watches', createForm({ 'webhook.url': 'http://127.0.0.1:9/recon' }));

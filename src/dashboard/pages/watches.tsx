@@ -109,12 +109,16 @@ interface WatchValues {
   include: string;
   exclude: string;
   webhook: string;
+  /** The watch's ignore patterns, one a line. */
+  ignore: string;
+  /** The change kinds the webhook is sent for, comma- or space-separated. */
+  kinds: string;
 }
 
 /** Form fields by the paths of the operation's refusals (errorsByField matches `target.key` to `target`). */
-const CREATE_FIELDS = ['target', 'frequency', 'tier', 'costCapMicros', 'sourcePolicy.include', 'sourcePolicy.exclude', 'webhook.url'] as const;
+const CREATE_FIELDS = ['target', 'frequency', 'tier', 'costCapMicros', 'sourcePolicy.include', 'sourcePolicy.exclude', 'ignore', 'webhook.url', 'webhook.kinds'] as const;
 
-const DEFAULT_VALUES: WatchValues = { company: '', frequency: '1d', tier: 'lite', costCapMicros: '90000', include: '', exclude: '', webhook: '' };
+const DEFAULT_VALUES: WatchValues = { company: '', frequency: '1d', tier: 'lite', costCapMicros: '90000', include: '', exclude: '', webhook: '', ignore: '', kinds: '' };
 
 /** What a cap pays for, in words: the price per execution of each tier and the executions the cap buys. */
 function capNote(values: WatchValues): string {
@@ -155,7 +159,24 @@ function WatchForm({ values, errors }: { values: WatchValues; errors?: FormError
         <Field name="costCapMicros" label="Cost cap (micros)" hint={capNote(values)} value={values.costCapMicros} errors={errors} maxlength={12} />
         <Field name="sourcePolicy.include" label="Only sources from (optional)" hint="Bare domains, one a line or comma-separated; empty: any domain." value={values.include} errors={errors} multiline rows={2} />
         <Field name="sourcePolicy.exclude" label="Never sources from (optional)" hint="Bare domains, one a line or comma-separated." value={values.exclude} errors={errors} multiline rows={2} />
+        <Field
+          name="ignore"
+          label="Never report (optional)"
+          hint="Regular expressions, one a line, for text that changes and is no news (dates, counters and quotes are left out already), such as \d+ open tickets."
+          value={values.ignore}
+          errors={errors}
+          multiline
+          rows={2}
+        />
         <Field name="webhook.url" label="Webhook URL (optional)" hint="An https URL on a public host; each execution record is POSTed there, signed." value={values.webhook} errors={errors} maxlength={2048} />
+        <Field
+          name="webhook.kinds"
+          label="Send only these kinds of change (optional)"
+          hint={`Comma-separated, among ${CHANGE_KINDS.join(', ')}; empty: every execution is sent.`}
+          value={values.kinds}
+          errors={errors}
+          maxlength={200}
+        />
         <button type="submit">Create watch</button>
       </form>
     </section>
@@ -184,13 +205,17 @@ function createInput(values: WatchValues): Record<string, unknown> {
   const cap = values.costCapMicros.trim();
   const include = lines({ v: values.include }, 'v');
   const exclude = lines({ v: values.exclude }, 'v');
+  // A pattern may hold a comma: one a line.
+  const ignore = values.ignore.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const kinds = values.kinds.split(/[\s,]+/).filter(Boolean);
   return {
     target: { type: 'company', key: values.company },
     frequency: values.frequency,
     ...(values.tier ? { tier: values.tier } : {}),
     ...(cap ? { costCapMicros: /^-?\d+(\.\d+)?$/.test(cap) ? Number(cap) : cap } : {}),
     ...(include.length || exclude.length ? { sourcePolicy: { include, exclude } } : {}),
-    ...(values.webhook.trim() ? { webhook: { url: values.webhook.trim() } } : {}),
+    ...(ignore.length ? { ignore } : {}),
+    ...(values.webhook.trim() ? { webhook: { url: values.webhook.trim(), ...(kinds.length ? { kinds } : {}) } } : {}),
   };
 }
 
@@ -205,6 +230,8 @@ watches.post('/', async (c) => {
     include: text(form, 'sourcePolicy.include'),
     exclude: text(form, 'sourcePolicy.exclude'),
     webhook: text(form, 'webhook.url'),
+    ignore: text(form, 'ignore'),
+    kinds: text(form, 'webhook.kinds'),
   };
   let watch: CreatedWatch;
   try {
@@ -330,8 +357,21 @@ function WatchFacts({ watch }: { watch: WatchView }) {
         {watch.sourcePolicy.include.length ? `only ${watch.sourcePolicy.include.join(', ')}` : 'any'}
         {watch.sourcePolicy.exclude.length ? `; never ${watch.sourcePolicy.exclude.join(', ')}` : ''}
       </dd>
+      {watch.ignore.length ? (
+        <>
+          <dt>Never reports</dt>
+          <dd>
+            {watch.ignore.map((pattern) => (
+              <code>{pattern}</code>
+            ))}
+          </dd>
+        </>
+      ) : null}
       <dt>Webhook</dt>
-      <dd>{watch.webhook ? watch.webhook.url : 'none'}</dd>
+      <dd>
+        {watch.webhook ? watch.webhook.url : 'none'}
+        {watch.webhook?.kinds.length ? ` (only executions with ${watch.webhook.kinds.join(', ')} changes)` : ''}
+      </dd>
       <dt>Created</dt>
       <dd>{when(watch.createdAt)}</dd>
       {watch.cancelledAt ? (
