@@ -71,6 +71,9 @@ const CASES: Case[] = [
   { target: 'DELETE /api/v1/oms/watches', values: watchId, send: rest((v) => `/api/v1/oms/watches?id=${v}`, { method: 'DELETE' }) },
   { target: 'POST /api/v1/oms/watches/run', values: watchId, send: rest((v) => `/api/v1/oms/watches/run?id=${v}`, { method: 'POST' }) },
   { target: 'GET /api/v1/oms/watches/executions', values: watchId, send: rest((v) => `/api/v1/oms/watches/executions?id=${v}`) },
+  { target: 'GET /api/v1/oms/changes', values: company, send: rest((v) => `/api/v1/oms/changes?company=${v}`) },
+  { target: 'changes', values: company, send: tool('changes', (v) => ({ company: v })) },
+  // A watch on a company only they hold makes the company in our own organization, as on a made-up one.
   { target: 'POST /api/v1/oms/watches', values: company, send: rest(() => '/api/v1/oms/watches', { body: (v) => ({ target: { type: 'company', key: v }, frequency: '1d', tier: 'lite', costCapMicros: 9000 }) }) },
   { target: 'GET /api/v1/oms/actions', values: pendingAction, send: rest((v) => `/api/v1/oms/actions?id=${v}`) },
   { target: 'GET /api/v1/oms/actions', values: cursor('actions'), send: rest((v) => `/api/v1/oms/actions?limit=1&cursor=${encodeURIComponent(v)}`) },

@@ -36,6 +36,7 @@ const TOOL_ROUTES: Record<string, string> = {
   'watch-executions': 'GET /api/v1/oms/watches/executions',
   'watch-cancel': 'DELETE /api/v1/oms/watches',
   'watch-run': 'POST /api/v1/oms/watches/run',
+  changes: 'GET /api/v1/oms/changes',
 };
 
 const api = await servedApi();

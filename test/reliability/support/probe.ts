@@ -118,9 +118,14 @@ export function offline(value: unknown, depth = 0): unknown {
   return value;
 }
 
-/** Body text that names no company of the world: a generated watch can never be valid, so none starts. */
+/**
+ * Body text whose watch can never be valid, so none starts (a watch's first execution would write
+ * while later requests are measured): it names no company of the world, and every `"key"` string in
+ * it (a target's) is made one that is no domain, since a watch on any domain is valid (it creates the
+ * company). Textual, so a duplicate key or a malformed body stays as it was generated.
+ */
 export function noExistingTarget(text: string): string {
-  return text.replace(/acme|globex/gi, 'absnt');
+  return text.replace(/acme|globex/gi, 'absnt').replace(/("key"\s*:\s*")((?:[^"\\]|\\.)*)"/g, '$1$2 is not a domain"');
 }
 
 /** A suite's world and its probe, built before the suite's tests: read them in tests as `suite.world`, `suite.probe`. */
