@@ -1,12 +1,11 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
 import type { CoreContext } from '../../ground/context.ts';
-import { CHANGE_KINDS } from '../../ground/schemas/changes.ts';
+import { CHANGE_KINDS, KIND_HEADINGS } from '../../ground/schemas/changes.ts';
 import { parseInput } from '../../ground/validation.ts';
 import { coreContextFor } from '../../operations/account.ts';
 import { ChangesInput, listChanges, type ChangeEntry, type ChangesPage } from '../../operations/changes.ts';
 import { byKind, ChangeItem, ChangeSource, ChangeWhat, KindBadge, plural } from '../change-view.tsx';
-import { KIND_HEADINGS } from '../../ground/schemas/changes.ts';
 import { ErrorSummary, Field, NextPage, objectPath, when } from '../components.tsx';
 import type { DashboardEnv } from '../env.ts';
 import { formErrors, type FormErrors } from '../form.ts';
