@@ -46,6 +46,8 @@ export function closeUnlistedRolesStatement(db: D1Database, organizationId: stri
 export interface SiteItemRow {
   url: string;
   kind: SiteItemKind;
+  /** The board's or the feed's URL. */
+  origin: string;
   title: string;
   location: string | null;
   state: SiteItemState;
@@ -56,7 +58,7 @@ export interface SiteItemRow {
 export async function siteItemsOf(db: D1Database, organizationId: string, domain: string, limit: number): Promise<SiteItemRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT url, kind, title, location, state, last_seen_at AS lastSeenAt FROM site_items
+      `SELECT url, kind, origin, title, location, state, last_seen_at AS lastSeenAt FROM site_items
         WHERE organization_id = ?1 AND domain = ?2 ORDER BY last_seen_at DESC, url LIMIT ?3`,
     )
     .bind(organizationId, domain, limit)

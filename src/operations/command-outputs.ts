@@ -102,7 +102,7 @@ export type CatalogOutput = z.output<typeof CatalogOutput>;
 const SiteReadReportOutput = z
   .looseObject({ domain: z.string(), hosts: z.array(z.string()) })
   .describe(
-    'A finished site read: domain, budget, hosts, robots (per host), sitemaps, pages (requested, new, changed, unchanged, notModified, gone, skipped, failed), documents, rendered, needsBrowser, noindex, nofollow, canonical, feeds, jobBoards, pushback (refusals, retryAt), stopped.',
+    'A finished site read: domain, budget, hosts, robots (per host), sitemaps, pages (requested, new, changed, unchanged, notModified, gone, skipped, failed), documents, rendered, needsBrowser, noindex, nofollow, canonical, feeds, jobBoards, pushback (refusals, retryAt), stopped, complete (every page it found was read).',
   );
 
 /** A run as polled (run-status), and as the result of a task that ran it to its end. */

@@ -71,9 +71,10 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
   // A company's site is read first (a re-read: conditional requests, what changed re-indexed), so the
   // research sees the site as it is now. A read that cannot start or ends badly leaves what is stored.
   const paths = { includePaths: watch.includePaths ?? [], excludePaths: watch.excludePaths ?? [] };
-  const siteRead = watch.target.type === 'company' ? await readSiteBeforeResearch(env, org, key, paths) : null;
+  const read = watch.target.type === 'company' ? await readSiteBeforeResearch(env, org, key, paths) : null;
+  const siteRead = read && { runId: read.runId, status: read.status };
   // What the company changed on its web since the last succeeded execution: from the pages as D1 holds them now.
-  const web = watch.target.type === 'company' ? await webChanges(db, watch, briefKey) : null;
+  const web = watch.target.type === 'company' ? await webChanges(db, watch, briefKey, read?.complete ?? false) : null;
   const name = typeof target.properties.name === 'string' ? target.properties.name : undefined;
   const topic = watch.query ?? name ?? key;
   const profile = stored?.profile ?? SalesProfileInput.parse({});
@@ -132,13 +133,15 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
 }
 
 /** The company's web compared with the page baseline, and the baseline that replaces it once committed. */
-async function webChanges(db: D1Database, watch: WatchToResearch, executionId: string): Promise<WebChanges & { next: NonNullable<PreparedExecution['pageBaseline']> }> {
+async function webChanges(db: D1Database, watch: WatchToResearch, executionId: string, complete: boolean): Promise<WebChanges & { next: NonNullable<PreparedExecution['pageBaseline']> }> {
   const stored = watch.pageBaseline ?? null;
   const readAt = new Date().toISOString();
   const reading = await readCompanyWeb(db, watch.organizationId, watch.target.key, stored?.rows ?? null);
   // Checked when the watch was made; a pattern refused since (a stricter check) masks nothing.
   const ignore = compileIgnore(watch.ignorePatterns ?? []);
   const sequence = (stored?.meta.sequence ?? 0) + 1;
-  const compared = comparePages(stored?.rows ?? null, reading, { ...(ignore.ok ? { ignore: ignore.mask } : {}), query: watch.query, sequence });
-  return { changes: compared.changes, counts: compared.counts, next: { meta: { executionId, readAt, sequence }, rows: compared.next } };
+  // A page missing from the last reading is new only if that reading reached every page of the site.
+  const options = { ...(ignore.ok ? { ignore: ignore.mask } : {}), query: watch.query, sequence, pagesComplete: stored?.meta.complete ?? false };
+  const compared = comparePages(stored?.rows ?? null, reading, options);
+  return { changes: compared.changes, counts: compared.counts, next: { meta: { executionId, readAt, sequence, complete }, rows: compared.next } };
 }

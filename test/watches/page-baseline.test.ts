@@ -31,7 +31,7 @@ describe("a watch's page baseline", () => {
       const prepared = await real(env, watch, key);
       return {
         ...prepared,
-        pageBaseline: { meta: { executionId: key, readAt: step.readAt, sequence: n }, rows: [row(step.title)] },
+        pageBaseline: { meta: { executionId: key, readAt: step.readAt, sequence: n, complete: true }, rows: [row(step.title)] },
         commit: step.fails ? async () => Promise.reject(new Error('D1 is down')) : prepared.commit,
       };
     }, { costCapMicros: 30_000 });

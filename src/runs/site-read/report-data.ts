@@ -33,6 +33,13 @@ export interface SiteReadReport {
   pushback: { refusals: number; retryAt: string | null };
   /** Why the read stopped before its budget and queue ran out, if it did. */
   stopped: string | null;
+  /**
+   * Whether the read reached every page it found: its queue ran out within the budget (no URL left
+   * queued or dropped from a full queue) and it did not stop early. A watch reports a page missing
+   * from its previous reading as new only when that reading was complete: on a larger site, a page
+   * read for the first time may be old.
+   */
+  complete: boolean;
 }
 
 /** The discover step's part. */
@@ -41,7 +48,7 @@ export function discoverData(policy: SitePolicy, sitemaps: { filesRead: number; 
 }
 
 /** The pages step's part (robots again: hosts met after discover are read then). */
-export function pagesData(tally: Tally, frontier: FrontierReport, policy: SitePolicy): Omit<SiteReadReport, 'domain' | 'budget' | 'sitemaps' | 'feeds' | 'jobBoards'> {
+export function pagesData(tally: Tally, frontier: Pick<FrontierReport, 'duplicates' | 'queued' | 'skipped'>, policy: SitePolicy): Omit<SiteReadReport, 'domain' | 'budget' | 'sitemaps' | 'feeds' | 'jobBoards'> {
   const o = tally.outcomes;
   return {
     hosts: tally.hosts ?? [],
@@ -55,6 +62,7 @@ export function pagesData(tally: Tally, frontier: FrontierReport, policy: SitePo
     canonical: { keptUnderCanonical: frontier.duplicates.canonical, ignored: frontier.duplicates.canonicalIgnored ?? 0 },
     pushback: { refusals: tally.pushback?.refusals ?? 0, retryAt: tally.pushback?.retryAt ?? null },
     stopped: tally.stopped ?? null,
+    complete: frontier.queued === 0 && (frontier.skipped['queue-full'] ?? 0) === 0 && !tally.stopped,
   };
 }
 

@@ -7,6 +7,7 @@ import { logEvent } from '../../ground/log.ts';
 import { DEFAULT_PAGE_BUDGET } from '../../sites/frontier.ts';
 import { readsHost } from '../../sites/hosts.ts';
 import { launchRun } from '../launch.ts';
+import { siteReadReportOf } from './report-data.ts';
 import { SITE_READ_STEPS, sleep, today } from './state.ts';
 
 /** Starting site reads: on request, when onboarding finishes, before a watch's research. */
@@ -116,14 +117,18 @@ export async function readSiteBeforeResearch(
   domain: string,
   paths?: SitePaths,
   waitMs = WATCH_SITE_READ_WAIT_MS,
-): Promise<{ runId: string; status: string } | null> {
+): Promise<{ runId: string; status: string; complete: boolean } | null> {
   const [start] = await startSiteReads(env, organizationId, [domain], undefined, paths);
   if (!start?.runId) return null;
   const stub = env.RUNS.get(env.RUNS.idFromString(start.runId));
   const deadline = Date.now() + waitMs;
   for (;;) {
     const run = await stub.read();
-    if (!run || run.status !== 'running' || Date.now() >= deadline) return { runId: start.runId, status: run?.status ?? 'missing' };
+    if (!run || run.status !== 'running' || Date.now() >= deadline) {
+      // Complete: the read ended well and reached every page it found (report-data.ts).
+      const complete = run?.status === 'completed' && siteReadReportOf(run)?.complete === true;
+      return { runId: start.runId, status: run?.status ?? 'missing', complete };
+    }
     await sleep(WAIT_POLL_MS);
   }
 }

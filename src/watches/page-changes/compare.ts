@@ -15,9 +15,11 @@ import { priceChanges } from './prices.ts';
  *               and the watch's own ignore patterns masked; quoted testimonials left out). A
  *               sentence that only moved on its page is no change; a removed and an added sentence
  *               that differ only in their amounts are one price change (prices.ts). A page only in
- *               the reading is new, a page the site now answers 404/410 is gone.
- *   roles       a role only in the reading is opened; one its board no longer lists is closed.
- *   entries     a feed entry only in the reading is new.
+ *               the reading is new when the baseline's site read reached every page it found (else
+ *               it may be old, read for the first time), a page the site now answers 404/410 is gone.
+ *   roles       a role only in the reading is opened (of a board the baseline read); one its board
+ *               no longer lists is closed.
+ *   entries     a feed entry only in the reading is new (of a feed the baseline read).
  *
  * What the reading does not have (a page this read did not reach, or failed to load) keeps its
  * baseline row: it is "not re-read", never removed. A change that undoes one reported at most
@@ -35,6 +37,8 @@ export interface ReadingItem {
   /** When the site read last saw it (ISO). */
   seenAt: string;
   location?: string;
+  /** A role's board or an entry's feed (its URL). */
+  origin?: string;
   /** The page's sentences, when its text was loaded (a page new to the baseline or whose hash changed). */
   sentences?: string[];
 }
@@ -45,6 +49,11 @@ export interface CompareOptions {
   query?: string | null;
   /** The number of the execution comparing (baseline executions count from 1). */
   sequence: number;
+  /**
+   * Whether the baseline's reading reached every page of the site (its site read's queue ran out).
+   * Only then is a page missing from it new; on a larger site it may be old and read for the first time.
+   */
+  pagesComplete?: boolean;
 }
 
 export interface ChangeCounts {
@@ -84,6 +93,10 @@ export function comparePages(baseline: readonly PageBaselineRow[] | null, readin
   const counts: ChangeCounts = { total: 0, byKind: {}, flips: 0, pagesCompared: 0 };
   const before = new Map((baseline ?? []).map((row) => [row.url, row]));
   const next = new Map<string, PageBaselineRow>(before);
+  // Boards and feeds the baseline read: only their roles and entries are news (a board or feed read
+  // for the first time lists what was there all along).
+  const knownOrigins = new Set((baseline ?? []).flatMap((row) => (row.origin ? [row.origin] : [])));
+  const known = (item: ReadingItem) => item.origin !== undefined && knownOrigins.has(item.origin);
   for (const item of reading) {
     const old = before.get(item.url);
     const row = rowOf(item, old);
@@ -91,7 +104,7 @@ export function comparePages(baseline: readonly PageBaselineRow[] | null, readin
     if (!baseline) continue;
     if (item.what === 'page') {
       if (!old) {
-        if (item.state === 'live') found.push(pageEvent('new', item));
+        if (item.state === 'live' && options.pagesComplete) found.push(pageEvent('new', item));
       } else if (item.state === 'gone' && old.state !== 'gone') {
         found.push({ ...pageEvent('gone', item), lastSeenAt: old.seenAt });
       } else if (item.state === 'live' && old.state === 'gone') {
@@ -101,9 +114,9 @@ export function comparePages(baseline: readonly PageBaselineRow[] | null, readin
         found.push(...sentenceChanges(old, item, row, options, counts));
       }
     } else if (item.what === 'role') {
-      if ((!old || old.state === 'closed') && item.state === 'open') found.push(roleEvent('opened', item));
+      if (((!old && known(item)) || old?.state === 'closed') && item.state === 'open') found.push(roleEvent('opened', item));
       else if (old?.state === 'open' && item.state === 'closed') found.push({ ...roleEvent('closed', item), lastSeenAt: old.seenAt });
-    } else if (!old) {
+    } else if (!old && known(item)) {
       found.push(entryEvent(item));
     }
   }
@@ -125,6 +138,7 @@ function rowOf(item: ReadingItem, old: PageBaselineRow | undefined): PageBaselin
     hash: item.what === 'page' && item.sentences === undefined && old ? old.hash : item.hash,
     seenAt: item.seenAt,
     ...(item.location ? { location: item.location } : {}),
+    ...(item.origin ? { origin: item.origin } : {}),
     sentences: item.sentences ? item.sentences.slice(0, MAX_SENTENCES_KEPT).map((s) => cut(s, MAX_SENTENCE_KEPT_CHARS)) : (old?.sentences ?? []),
     reported: old?.reported ?? {},
   };

@@ -38,7 +38,7 @@ export async function readCompanyWeb(db: D1Database, organizationId: string, dom
     };
   });
   for (const item of items) {
-    reading.push({ url: item.url, what: item.kind, title: item.title, state: item.state, hash: null, seenAt: item.lastSeenAt, ...(item.location ? { location: item.location } : {}) });
+    reading.push({ url: item.url, what: item.kind, title: item.title, state: item.state, hash: null, seenAt: item.lastSeenAt, origin: item.origin, ...(item.location ? { location: item.location } : {}) });
   }
   return reading;
 }

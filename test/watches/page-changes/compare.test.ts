@@ -9,6 +9,8 @@ import type { PageBaselineRow } from '../../../src/db/watch-page-baseline.ts';
 const URL = 'https://acme.example/pricing';
 const T0 = '2026-11-20T10:00:00.000Z';
 const T1 = '2026-11-27T10:00:00.000Z';
+const BOARD = 'https://job-boards.greenhouse.io/acme';
+const FEED = 'https://acme.example/changelog/rss.xml';
 
 function page(sentences: string[], options: Partial<ReadingItem> = {}): ReadingItem {
   return { url: URL, what: 'page', title: 'Acme pricing', state: 'live', hash: sentences.join('|'), seenAt: T1, sentences, ...options };
@@ -66,8 +68,9 @@ describe('comparePages', () => {
   });
 
   it('reports new and gone pages, opened and closed roles and new feed entries', () => {
-    const role = (id: number, state: string): ReadingItem => ({ url: `https://boards.greenhouse.io/acme/jobs/${id}`, what: 'role', title: `Role ${id}`, state, hash: null, seenAt: T1, location: 'Austin' });
-    const baseline = baselineOf([page(['Acme builds forklifts.']), page(['Old.'], { url: 'https://acme.example/old' }), role(1, 'open')]);
+    const role = (id: number, state: string): ReadingItem => ({ url: `https://boards.greenhouse.io/acme/jobs/${id}`, what: 'role', title: `Role ${id}`, state, hash: null, seenAt: T1, location: 'Austin', origin: BOARD });
+    const entry = (slug: string): ReadingItem => ({ url: `https://acme.example/changelog/${slug}`, what: 'feed-entry', title: `Acme ${slug} released`, state: 'listed', hash: null, seenAt: T1, origin: FEED });
+    const baseline = baselineOf([page(['Acme builds forklifts.']), page(['Old.'], { url: 'https://acme.example/old' }), role(1, 'open'), entry('3-9')]);
     const { changes } = comparePages(
       baseline,
       [
@@ -76,15 +79,33 @@ describe('comparePages', () => {
         page(['New.'], { url: 'https://acme.example/new', title: 'Acme integrations' }),
         role(1, 'closed'),
         role(2, 'open'),
-        { url: 'https://acme.example/changelog/4-0', what: 'feed-entry', title: 'Acme 4.0 released', state: 'listed', hash: null, seenAt: T1 },
+        entry('3-9'),
+        entry('4-0'),
       ],
-      { sequence: 2 },
+      { sequence: 2, pagesComplete: true },
     );
     expect(changes).toContainEqual(expect.objectContaining({ kind: 'page', action: 'new', url: 'https://acme.example/new', text: 'Acme integrations' }));
     expect(changes).toContainEqual(expect.objectContaining({ kind: 'page', action: 'gone', url: 'https://acme.example/old', lastSeenAt: T0 }));
     expect(changes).toContainEqual(expect.objectContaining({ kind: 'hiring', action: 'closed', text: 'Role 1', location: 'Austin', lastSeenAt: T0 }));
     expect(changes).toContainEqual(expect.objectContaining({ kind: 'hiring', action: 'opened', text: 'Role 2' }));
-    expect(changes).toContainEqual(expect.objectContaining({ kind: 'product', action: 'new-entry', text: 'Acme 4.0 released' }));
+    expect(changes).toContainEqual(expect.objectContaining({ kind: 'product', action: 'new-entry', text: 'Acme 4-0 released' }));
+    expect(changes).toHaveLength(5);
+  });
+
+  it('reports no page as new after a reading that did not reach every page (a larger site read for the first time in parts), nor the roles of a board or the entries of a feed it had not read', () => {
+    const baseline = baselineOf([page(['Acme builds forklifts.'])]);
+    const reading = [
+      page(['Acme builds forklifts.'], { sentences: undefined }),
+      page(['An old blog post.'], { url: 'https://acme.example/blog/2019' }),
+      { url: 'https://boards.greenhouse.io/acme/jobs/7', what: 'role' as const, title: 'Role 7', state: 'open', hash: null, seenAt: T1, origin: BOARD },
+      { url: 'https://acme.example/changelog/1-0', what: 'feed-entry' as const, title: 'Acme 1.0', state: 'listed', hash: null, seenAt: T1, origin: FEED },
+    ];
+    const partial = comparePages(baseline, reading, { sequence: 2, pagesComplete: false });
+    expect(partial.changes).toEqual([]);
+    // Kept, so that the next reading compares with them.
+    expect(partial.next.map((row) => row.url)).toHaveLength(4);
+    const next = comparePages(partial.next, [...reading, { url: 'https://boards.greenhouse.io/acme/jobs/8', what: 'role' as const, title: 'Role 8', state: 'open', hash: null, seenAt: T1, origin: BOARD }], { sequence: 3 });
+    expect(next.changes).toEqual([expect.objectContaining({ action: 'opened', text: 'Role 8' })]);
   });
 
   it(`counts a page flipping between two versions once, then only as flips (within ${FLIP_WINDOW} executions)`, () => {
