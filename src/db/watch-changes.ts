@@ -4,7 +4,8 @@
  * pages. Scoped by organization; values bound.
  */
 
-export interface WatchChangeWrite {
+/** One row of the feed, as written and as read. */
+export interface WatchChangeRow {
   /** The change's id: its execution's and its position there. */
   id: string;
   watchId: string;
@@ -19,7 +20,7 @@ export interface WatchChangeWrite {
 /** Rows per INSERT: D1 binds at most 100 parameters, 8 per row here. */
 const ROWS_PER_STATEMENT = 12;
 
-export function insertChangesStatements(db: D1Database, organizationId: string, rows: readonly WatchChangeWrite[]): D1PreparedStatement[] {
+export function insertChangesStatements(db: D1Database, organizationId: string, rows: readonly WatchChangeRow[]): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
   for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
     const slice = rows.slice(from, from + ROWS_PER_STATEMENT);
@@ -44,18 +45,8 @@ export interface ChangesQuery {
   limit: number;
 }
 
-export interface ChangeRow {
-  id: string;
-  watchId: string;
-  executionId: string;
-  company: string;
-  kind: string;
-  detectedAt: string;
-  change: string;
-}
-
 /** A page of the organization's changes, newest first (detected_at, then id, descending). */
-export async function listChanges(db: D1Database, organizationId: string, query: ChangesQuery): Promise<ChangeRow[]> {
+export async function listChanges(db: D1Database, organizationId: string, query: ChangesQuery): Promise<WatchChangeRow[]> {
   const where = ['organization_id = ?1'];
   const values: (string | number)[] = [organizationId];
   const bind = (value: string | number) => {
@@ -76,6 +67,6 @@ export async function listChanges(db: D1Database, organizationId: string, query:
          FROM watch_changes WHERE ${where.join(' AND ')} ORDER BY detected_at DESC, id DESC LIMIT ${bind(query.limit)}`,
     )
     .bind(...values)
-    .all<ChangeRow>();
+    .all<WatchChangeRow>();
   return results;
 }

@@ -112,11 +112,11 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
     pageBaseline: web?.next ?? null,
     async commit(also) {
       const objects = changes.length ? [{ type: watch.target.type, key, properties, sourceUrls }] : [];
-      const listed = baseline ? report.findings.changes : [];
+      // The feed lists what the findings list (none on a first execution).
       const feed = insertChangesStatements(
         db,
         org,
-        listed.map((change, position) => ({
+        report.findings.changes.map((change, position) => ({
           // Newest first in the feed, and within an execution in the order it lists them: ids sort descending.
           id: `${briefKey}:${String(9_999 - position).padStart(4, '0')}`,
           watchId: watch.id,

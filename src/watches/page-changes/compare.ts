@@ -1,6 +1,7 @@
 import { diffArrays } from 'diff';
 import { CHANGE_KINDS, MAX_CHANGE_TEXT_CHARS, MAX_CHANGE_TITLE_CHARS, MAX_CHANGES_LISTED, type Change, type ChangeKind } from '../../ground/schemas/changes.ts';
 import type { IgnoreMask } from '../../ground/ignore-patterns.ts';
+import type { ChangeCounts } from '../../ground/schemas/watch.ts';
 import type { PageBaselineRow } from '../../db/watch-page-baseline.ts';
 import { comparable, testimonialRuns } from './noise.ts';
 import { kindOfSentence, pageTypeKind } from './kinds.ts';
@@ -26,22 +27,12 @@ import { priceChanges } from './prices.ts';
  * FLIP_WINDOW executions before (a page flipping between two versions) is counted, not listed.
  */
 
-/** One page, role or entry of a reading, as the watch compares it. */
-export interface ReadingItem {
-  url: string;
-  what: PageBaselineRow['what'];
-  title: string;
-  /** live | gone (pages), open | closed (roles), listed (entries). */
-  state: string;
-  hash: string | null;
-  /** When the site read last saw it (ISO). */
-  seenAt: string;
-  location?: string;
-  /** A role's board or an entry's feed (its URL). */
-  origin?: string;
-  /** The page's sentences, when its text was loaded (a page new to the baseline or whose hash changed). */
-  sentences?: string[];
-}
+/**
+ * One page, role or entry of a reading, as the watch compares it: a baseline row as the site read
+ * left it (`seenAt`: when it last saw it), with the page's sentences only when its text was loaded
+ * (a page new to the baseline or whose hash changed), and no reported sentences yet.
+ */
+export type ReadingItem = Omit<PageBaselineRow, 'sentences' | 'reported'> & { sentences?: string[] };
 
 export interface CompareOptions {
   ignore?: IgnoreMask;
@@ -54,16 +45,6 @@ export interface CompareOptions {
    * Only then is a page missing from it new; on a larger site it may be old and read for the first time.
    */
   pagesComplete?: boolean;
-}
-
-export interface ChangeCounts {
-  /** Every change found, listed or not. */
-  total: number;
-  byKind: Partial<Record<ChangeKind, number>>;
-  /** Sentences that flipped back to how they were shortly before: counted, not listed. */
-  flips: number;
-  /** Pages whose text was compared sentence by sentence. */
-  pagesCompared: number;
 }
 
 export interface Comparison {
