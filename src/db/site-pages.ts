@@ -37,6 +37,23 @@ export async function readSitePage(db: D1Database, organizationId: string, url: 
   return row ? { ...row, sourceStored: row.sourceStored === 1 } : null;
 }
 
+/**
+ * What earlier reads kept of every page of `domain`, by URL, as readSitePage gives each; undefined
+ * when the domain has more than `limit` pages recorded (the caller then reads them one by one).
+ */
+export async function readSitePagesOf(db: D1Database, organizationId: string, domain: string, limit: number): Promise<Map<string, SitePageRow> | undefined> {
+  const { results } = await db
+    .prepare(
+      `SELECT url, state, etag, last_modified AS lastModified, content_hash AS contentHash, run_id AS runId, outcome,
+              EXISTS (SELECT 1 FROM objects o WHERE o.organization_id = p.organization_id AND o.type = 'source' AND o.key = p.url) AS sourceStored
+         FROM site_pages p WHERE organization_id = ?1 AND domain = ?2 LIMIT ?3`,
+    )
+    .bind(organizationId, domain, limit + 1)
+    .all<Omit<SitePageRow, 'sourceStored'> & { sourceStored: number }>();
+  if (results.length > limit) return undefined;
+  return new Map(results.map((row) => [row.url, { ...row, sourceStored: row.sourceStored === 1 }]));
+}
+
 export interface SitePageWrite {
   url: string;
   domain: string;

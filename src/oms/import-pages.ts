@@ -2,7 +2,7 @@ import { randomId } from '../ground/api-key.ts';
 import { withoutCredentials } from '../ground/url-credentials.ts';
 import { fetchSource, type FetchedPage, type SourceFetchOptions } from './fetch-source.ts';
 import { planImport } from './import.ts';
-import { writeObjects, type WriteSource } from './store.ts';
+import { ExpectationFailed, writeObjects, type AlsoStatements, type ObjectWrite, type WriteResult, type WriteSource } from './store.ts';
 
 /**
  * Adds web pages to an organization's knowledge base as `source` objects: fetches them (at most
@@ -80,6 +80,7 @@ export async function storePage(
   source: WriteSource,
   now: string,
   also?: (outcome: 'created' | 'updated' | 'unchanged', key: string) => readonly D1PreparedStatement[],
+  options: { likelyNew?: boolean } = {},
 ): Promise<StoredPage> {
   // `domain`: the company a source is about when its URL is on another host (a role on a job board).
   const properties = { title: page.title, content: page.content, ...(page.publishedAt ? { publishedAt: page.publishedAt } : {}), ...(page.domain ? { domain: page.domain } : {}) };
@@ -94,11 +95,36 @@ export async function storePage(
     const outcome = result.objects[0];
     return outcome === 'created' || outcome === 'updated' || outcome === 'unchanged' ? also(outcome, write.key) : [];
   });
-  const [outcome] = (await writeObjects(db, organizationId, [write], [], { ...source, url: withoutCredentials(page.url) }, now, statements)).objects;
+  const provenance = { ...source, url: withoutCredentials(page.url) };
+  const [outcome] = (await writeNewOrAny(db, organizationId, write, provenance, now, statements, options.likelyNew === true)).objects;
   if (outcome === 'too_large' || outcome === undefined) {
     return { ok: false, key: write.key, error: 'with the properties already stored, the source would be larger than an object may be (1.5 MiB)' };
   }
   return { ok: true, key: write.key, outcome };
+}
+
+/**
+ * Writes a source as writeObjects does. `likelyNew` (the caller has no record of it): written
+ * without reading what is stored first (one D1 round trip less), guarded by the expectation that
+ * nothing is; when something is after all, written again the ordinary way.
+ */
+async function writeNewOrAny(
+  db: D1Database,
+  organizationId: string,
+  write: ObjectWrite,
+  source: WriteSource,
+  now: string,
+  also: AlsoStatements | undefined,
+  likelyNew: boolean,
+): Promise<WriteResult> {
+  if (likelyNew) {
+    try {
+      return await writeObjects(db, organizationId, [{ ...write, isNew: true }], [], source, now, also, [{ object: { type: write.type, key: write.key }, exists: false }]);
+    } catch (error) {
+      if (!(error instanceof ExpectationFailed)) throw error;
+    }
+  }
+  return writeObjects(db, organizationId, [write], [], source, now, also);
 }
 
 /** `work` on every item with at most `limit` running at once; results in the items' order. */

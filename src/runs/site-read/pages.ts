@@ -1,4 +1,4 @@
-import { commitStatements, countPagesStatement, countRenderStatement, pagesFetchedOn, pagesRenderedOn, readSitePage, sitePageStatement, type SitePageOutcome, type SitePageRow } from '../../db/site-pages.ts';
+import { commitStatements, countPagesStatement, countRenderStatement, pagesFetchedOn, pagesRenderedOn, readSitePage, readSitePagesOf, sitePageStatement, type SitePageOutcome, type SitePageRow } from '../../db/site-pages.ts';
 import { readConfig } from '../../ground/config.ts';
 import { messageOf } from '../../ground/errors.ts';
 import { sha256Hex } from '../../ground/sha256.ts';
@@ -52,16 +52,30 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
   const db = env.DB;
   const org = run.organizationId;
   let fetchedToday = await pagesFetchedOn(db, org, today());
+  // What earlier reads recorded of the site's pages, read once for the slice (one D1 query, not one per page).
+  const known = await readSitePagesOf(db, org, domain, MAX_PAGES_READ_AHEAD);
+  const storedRow = (url: string) => (known ? Promise.resolve(known.get(url) ?? null) : readSitePage(db, org, url));
   let sinceSnapshot = 0;
+
+  // Page records wait here for the next scratch write: the one made before a request leaves, a
+  // snapshot, or the slice's end. A Durable Object's SQLite costs per statement more than per row,
+  // and a record lost with the object is not lost to the read: the page is still listed in flight,
+  // so a restart counts it as D1 recorded it, or asks for it again (see above the loop).
+  let unwritten: [string, unknown][] = [];
+  const withRecords = (entries: [string, unknown][]): [string, unknown][] => {
+    // One row per key, the latest value (a page's end and the next request both name the pages in flight).
+    const all = new Map([...unwritten, ...entries, [SCRATCH.tally, tally]]);
+    unwritten = [];
+    return [...all];
+  };
 
   const save = () => {
     tally.recent = [];
-    work.scratch.put(SCRATCH.frontier, frontier.snapshot());
-    work.scratch.put(SCRATCH.tally, tally);
+    work.scratch.putAll(withRecords([[SCRATCH.frontier, frontier.snapshot()]]));
     sinceSnapshot = 0;
   };
 
-  // A page's record and its tally are written in one statement, with `also` (what else its end changes).
+  // A page's record and its tally change together, with `also` (what else its end changes); written with the next write.
   const record = (url: string, outcome: PageOutcome, reason?: string, links?: string[], also: [string, unknown][] = []) => {
     const entry: PageRecord = { outcome, ...(reason ? { reason } : {}), ...(links?.length ? { links } : {}) };
     tally.requested += 1;
@@ -72,7 +86,7 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
       if (byReason.urls.length < EXAMPLES_KEPT) byReason.urls.push(url);
     }
     (tally.recent ??= []).push(url);
-    work.scratch.putAll([[SCRATCH.page(url), entry], [SCRATCH.tally, tally], ...also]);
+    unwritten.push([SCRATCH.page(url), entry], ...also);
     if (++sinceSnapshot >= SNAPSHOT_EVERY_PAGES) save();
   };
 
@@ -136,8 +150,8 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
   };
 
   const readOne = async (url: string): Promise<void> => {
-    if (work.scratch.get(SCRATCH.page(url)) !== undefined) return;
-    const stored = await readSitePage(db, org, url);
+    if (work.scratch.get(SCRATCH.page(url)) !== undefined || unwritten.some(([key]) => key === SCRATCH.page(url))) return;
+    const stored = await storedRow(url);
     if (stored?.runId === run.id) {
       // Handled by this run before a restart: its D1 record says how; it is not requested again.
       record(url, pageOutcomeOf(stored.outcome));
@@ -152,10 +166,10 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
     // A cancel may have landed while D1 answered: a cancelled read sends nothing more.
     if (!work.stillRunning()) return;
     // Written before the request leaves (a Durable Object sends nothing until its storage has it).
-    work.scratch.putAll([keepInFlight([...inFlightNow, { url }])]);
+    work.scratch.putAll(withRecords([keepInFlight([...inFlightNow, { url }])]));
     const claim = (target: string): boolean => {
       if (!frontier.claim(target)) return false;
-      work.scratch.putAll([keepInFlight([...inFlightNow, { url: target, via: url }])]);
+      work.scratch.putAll(withRecords([keepInFlight([...inFlightNow, { url: target, via: url }])]));
       return true;
     };
     const page = await requestFollowingRobots(client, robots, url, { documents: true, conditional, claim }, { deadline: work.handOverAt });
@@ -205,7 +219,11 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
     inFlight.add(task);
   }
   await Promise.all(inFlight);
-  if (thrown) throw thrown.error;
+  if (thrown) {
+    // The pages that ended are recorded; the frontier is not saved (the page that threw is asked for again).
+    work.scratch.putAll(withRecords([]));
+    throw thrown.error;
+  }
   save();
 
   const finished = tally.stopped !== undefined || frontier.done;
@@ -253,6 +271,12 @@ interface Settled {
   /** The URL its source is kept under when not the page's own (its canonical URL named the same page). */
   storedAs?: string;
 }
+
+/**
+ * A slice reads what earlier reads recorded of the site's pages in one query when the site has at
+ * most this many records (a page's row is about 200 bytes); a site with more is read page by page.
+ */
+export const MAX_PAGES_READ_AHEAD = 2_000;
 
 /** Feed URLs and job boards a read keeps from its pages (the feeds and boards steps read them), at most this many each. */
 export const MAX_FEEDS_FOUND = 10;
@@ -353,7 +377,7 @@ async function settle(
     for (const link of links.links) {
       const added = frontier.add(link);
       if (added.queued) queued.push(added.url);
-      else noteJobBoard(tally, link);
+      else if (added.reason === 'off-site') noteJobBoard(tally, link);
     }
     for (const feed of links.feeds) noteFeed(tally, feed);
   }
@@ -432,10 +456,19 @@ async function keep(
     return { outcome: 'unchanged', counted: true, links: queued, ...storedAs };
   }
   const outcome: SitePageOutcome = previous?.sourceStored ? 'changed' : 'new';
-  const written = await storePage(db, org, text, { kind: 'site-read', id: run.id }, at, (result) => [
-    sitePageStatement(db, org, { ...base, ...validators, state: 'live', contentHash: hash, outcome: result === 'unchanged' ? 'unchanged' : outcome, changed: result !== 'unchanged' }),
-    count,
-  ]);
+  const written = await storePage(
+    db,
+    org,
+    text,
+    { kind: 'site-read', id: run.id },
+    at,
+    (result) => [
+      sitePageStatement(db, org, { ...base, ...validators, state: 'live', contentHash: hash, outcome: result === 'unchanged' ? 'unchanged' : outcome, changed: result !== 'unchanged' }),
+      count,
+    ],
+    // A page no read recorded is most likely no source yet: written without reading first.
+    { likelyNew: previous === null },
+  );
   if (!written.ok) {
     await commitStatements(db, [count, handledRecord(db, org, run.id, domain, page.url, 'failed')]);
     return { outcome: 'failed', reason: written.error, counted: true, links: queued, ...storedAs };

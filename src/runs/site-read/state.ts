@@ -15,7 +15,7 @@ export const SITE_READ_STEPS = ['discover', 'pages', 'feeds', 'boards', 'company
 /** Examples kept per reason in the report (the counts are whole). */
 export const EXAMPLES_KEPT = 10;
 /** The frontier is written to scratch at least every this many pages (and at every hand-over). */
-export const SNAPSHOT_EVERY_PAGES = 10;
+export const SNAPSHOT_EVERY_PAGES = 50;
 
 /** What each page request ended as, for the report (a `noindex` page is `skipped`, its reason says why). */
 export type PageOutcome = Exclude<SitePageOutcome, 'noindex'>;
