@@ -391,6 +391,8 @@ export class Frontier {
   readonly #queuedUrls = new Set<string>();
   /** URLs requested, and URLs known to be a page already requested (canonical URLs). At most 2 x budget. */
   readonly #visited = new Set<string>();
+  /** Absolute links as offered -> the URL they normalized to, at most 2 x maxQueued (not in snapshots). */
+  readonly #linkUrls = new Map<string, string>();
   /** Content hash -> the first URL read with it. At most `budget` entries. */
   readonly #hashes = new Map<string, string>();
   #requested = 0;
@@ -426,9 +428,13 @@ export class Frontier {
    * URL when it was queued, else why not (the reason is also counted in the report).
    */
   add(raw: string, base?: string, bonus = 0): { queued: true; url: string } | { queued: false; reason: FrontierSkip } {
+    // Most links of a page are the site's navigation, offered by every page: known without parsing again.
+    const known = base === undefined ? this.#linkUrls.get(raw) : undefined;
+    if (known !== undefined && (this.#visited.has(known) || this.#queuedUrls.has(known))) return this.#skip('duplicate');
     const result = siteUrl(this.domain, raw, base);
     if (!result.ok) return this.#skip(result.reason);
     const url = this.#aliased(result.url);
+    if (base === undefined && this.#linkUrls.size < this.maxQueued * 2) this.#linkUrls.set(raw, url);
     if (this.#visited.has(url) || this.#queuedUrls.has(url)) return this.#skip('duplicate');
     if (!this.#inScope(url)) return this.#skip('out-of-scope');
     if (!this.#allows(url)) return this.#skip('disallowed');
