@@ -169,6 +169,7 @@ export async function createWatch(ctx: CoreContext, input: z.output<typeof Creat
     excludePaths: input.excludePaths,
     webhook,
     ignorePatterns: input.ignore,
+    ...(ctx.origin ? { origin: ctx.origin } : {}),
     createdAt: now.toISOString(),
   });
   return secret?.created ? { ...watch, webhookSecret: secret.secret } : watch;

@@ -39,6 +39,8 @@ export interface WatchToResearch {
   baseline?: Baseline | null;
   /** How the company's web was at the last succeeded execution (page-changes/); absent or null: none kept yet. */
   pageBaseline?: { meta: PageBaselineMeta; rows: PageBaselineRow[] } | null;
+  /** Where the request that created the watch reached this deployment: its site reads' contact (WatchInit.origin). */
+  origin?: string;
   /** The watch's own ignore patterns (valid: checked at creation). */
   ignorePatterns?: string[];
 }
@@ -71,7 +73,7 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
   // A company's site is read first (a re-read: conditional requests, what changed re-indexed), so the
   // research sees the site as it is now. A read that cannot start or ends badly leaves what is stored.
   const paths = { includePaths: watch.includePaths ?? [], excludePaths: watch.excludePaths ?? [] };
-  const read = watch.target.type === 'company' ? await readSiteBeforeResearch(env, org, key, paths) : null;
+  const read = watch.target.type === 'company' ? await readSiteBeforeResearch(env, org, key, paths, watch.origin) : null;
   const siteRead = read && { runId: read.runId, status: read.status };
   // What the company changed on its web since the last succeeded execution: from the pages as D1 holds them now.
   const web = watch.target.type === 'company' ? await webChanges(db, watch, briefKey, read?.complete ?? false) : null;

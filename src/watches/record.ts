@@ -11,6 +11,12 @@ export type WatchInit = Pick<WatchView, 'id' | 'target' | 'query' | 'frequency' 
   /** The path lists of the site read before each execution (src/sites/path-scope.ts); absent: every path. */
   includePaths?: string[];
   excludePaths?: string[];
+  /**
+   * Where the request that created the watch reached this deployment (`https://recon.example.com`):
+   * the site reads its executions start name that origin's /bot page in their user agent, as a read
+   * a request starts does (unless SITE_READ_CONTACT_URL is set). Absent on watches made before.
+   */
+  origin?: string;
 };
 
 /** The watch as its object stores it: the definition, the ledger and the id of its pending retry. */

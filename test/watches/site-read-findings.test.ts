@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { siteReaderUserAgent } from '../../src/sites/user-agent.ts';
 import { createOrganization } from '../helpers/fixtures.ts';
 import { readSiteToEnd } from '../helpers/site-reads.ts';
 import { resetSiteLog, setSitePage, siteLog } from '../helpers/sites.ts';
@@ -35,6 +36,8 @@ describe('a watch on a company whose site Recon reads', () => {
     const reread = (await siteLog(DOMAIN)).requests.filter((r) => r.method === 'GET' && r.ifNoneMatch !== undefined);
     expect(reread.length).toBeGreaterThan(5);
     expect(reread.every((r) => r.status === 304)).toBe(true);
+    // Started by an alarm, with no request: the read still names the /bot page of the origin the watch was created at.
+    expect(new Set(reread.map((r) => r.userAgent))).toEqual(new Set([siteReaderUserAgent('https://recon.test/bot')]));
 
     await setSitePage(DOMAIN, '/pricing', pricingPage(PRICE_AFTER));
     const second = await runNow(org.key, watch.id);

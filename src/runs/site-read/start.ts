@@ -107,7 +107,8 @@ const WAIT_POLL_MS = 250;
 
 /**
  * Reads `domain`'s site for a watch about to research it: starts a read of the watch's `paths` (or
- * joins the read of the domain already running, whatever its paths) and waits until it ends, at most `waitMs`. Returns the run's id and final status, or null when no
+ * joins the read of the domain already running, whatever its paths) and waits until it ends, at most `waitMs`. `origin`: where
+ * the request that created the watch reached this deployment (the read names its /bot page). Returns the run's id and final status, or null when no
  * read ran (a domain this deployment does not read, or a refusal: the research goes on with what is
  * stored).
  */
@@ -116,9 +117,10 @@ export async function readSiteBeforeResearch(
   organizationId: string,
   domain: string,
   paths?: SitePaths,
+  origin?: string,
   waitMs = WATCH_SITE_READ_WAIT_MS,
 ): Promise<{ runId: string; status: string; complete: boolean } | null> {
-  const [start] = await startSiteReads(env, organizationId, [domain], undefined, paths);
+  const [start] = await startSiteReads(env, organizationId, [domain], origin, paths);
   if (!start?.runId) return null;
   const stub = env.RUNS.get(env.RUNS.idFromString(start.runId));
   const deadline = Date.now() + waitMs;
