@@ -1,5 +1,5 @@
 import { withoutCredentials } from '../ground/url-credentials.ts';
-import { extractPageText, PageUnreadable } from './html-text.ts';
+import { decodeBody, extractPageText, PageUnreadable, type PageTextOptions } from './html-text.ts';
 import { SOURCE_CONTENT_MAX_CHARS, SOURCE_TITLE_MAX_CHARS } from './object-types.ts';
 import { checkSourceUrl, type SourceUrlOptions } from './source-url-policy.ts';
 
@@ -15,9 +15,9 @@ import { checkSourceUrl, type SourceUrlOptions } from './source-url-policy.ts';
  *
  * Content types: `text/html` and `application/xhtml+xml` are reduced to their readable text
  * (html-text.ts); `text/plain` is taken as it is (line breaks normalized, control characters
- * removed). Anything else is refused, naming the type. The body is decoded with the charset of the
- * Content-Type, else of a byte-order mark or (HTML) a `<meta charset>` in its first 1024 bytes,
- * else UTF-8.
+ * removed). Anything else is refused, naming the type. The body is decoded with the charset of a
+ * byte-order mark, else of the Content-Type, else (HTML) of a `<meta charset>` in its first 1024
+ * bytes, else UTF-8 (textEncodingOf, html-text.ts).
  */
 
 export const SOURCE_FETCH = {
@@ -127,17 +127,24 @@ export async function fetchSource(url: string, options: SourceFetchOptions): Pro
   }
 }
 
+/** Whether a Content-Type is one readPageText reads as HTML (`text/html`, `application/xhtml+xml`); any other is plain text to it. */
+export function isHtmlType(contentType: string): boolean {
+  return HTML_TYPES.has(contentType.split(';')[0]!.trim().toLowerCase());
+}
+
 /**
  * What a page read says, as a source holds it: its text (scripts, styles and navigation left out;
  * cut at a line break past SOURCE_CONTENT_MAX_CHARS), its title (else its first short line, else
- * the URL without credentials) and when it was published. `contentType` decides HTML or plain text. Throws
- * PageUnreadable for HTML the parser gives up on.
+ * the URL without credentials) and when it was published. `contentType` decides HTML or plain text
+ * (isHtmlType); the body is decoded in the charset textEncodingOf names. Throws PageUnreadable for
+ * HTML the parser gives up on. `options.also` adds handlers to the HTML parse (extractPageText);
+ * it is not called for plain text.
  */
-export async function readPageText(body: Uint8Array, contentType: string, url: string): Promise<FetchedPage> {
+export async function readPageText(body: Uint8Array, contentType: string, url: string, options: PageTextOptions = {}): Promise<FetchedPage> {
   const bytes = body.byteLength;
-  const html = HTML_TYPES.has(contentType.split(';')[0]!.trim().toLowerCase());
-  const decoded = decode(body, contentType, html);
-  const page = html ? await extractPageText(decoded) : { title: undefined, text: plainText(decoded), publishedAt: undefined };
+  const html = isHtmlType(contentType);
+  const decoded = decodeBody(body, contentType, html);
+  const page = html ? await extractPageText(decoded, options) : { title: undefined, text: plainText(decoded), publishedAt: undefined };
   if (!page.text) return { ok: false, error: 'the page has no readable text (scripts, styles and navigation are left out)', bytes };
   const content = cut(page.text, SOURCE_CONTENT_MAX_CHARS);
   const title = cut(page.title ?? firstLine(page.text) ?? withoutCredentials(url), SOURCE_TITLE_MAX_CHARS, ' ');
@@ -205,23 +212,6 @@ export async function readBounded(response: Response, limit: number, signal: Abo
     at += chunk.byteLength;
   }
   return body;
-}
-
-const META_CHARSET = /<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)/i;
-
-/** The body as text: the charset of a byte-order mark, the Content-Type, an HTML `<meta>`, else UTF-8. */
-function decode(body: Uint8Array, contentType: string, html: boolean): string {
-  let label = /;\s*charset\s*=\s*["']?([A-Za-z0-9._:-]+)/i.exec(contentType)?.[1];
-  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) label = 'utf-8';
-  else if (body[0] === 0xfe && body[1] === 0xff) label = 'utf-16be';
-  else if (body[0] === 0xff && body[1] === 0xfe) label = 'utf-16le';
-  else if (!label && html) label = META_CHARSET.exec(new TextDecoder('latin1').decode(body.subarray(0, 1024)))?.[1];
-  try {
-    return new TextDecoder(label ?? 'utf-8').decode(body);
-  } catch {
-    // A label the runtime does not know: read it as UTF-8 rather than refuse the page.
-    return new TextDecoder('utf-8').decode(body);
-  }
 }
 
 // eslint-disable-next-line no-control-regex

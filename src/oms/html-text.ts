@@ -172,6 +172,17 @@ export class PageUnreadable extends Error {
   }
 }
 
+/** Options of extractPageText. */
+export interface PageTextOptions {
+  /**
+   * Adds more handlers to the parse (readHtmlPage: the page's links, src/sites/links.ts), after
+   * this module's own. They are called for every element they select, also inside the elements
+   * left out of the text (a link in a `nav` or a `hidden` element is still seen). They must not
+   * change the document (remove, replace or rewrite): what the parse leaves is the text.
+   */
+  also?: (rewriter: HTMLRewriter) => HTMLRewriter;
+}
+
 const TOO_COMPLEX = `the page has too much markup to read (over ${MAX_DROPPED_ELEMENTS.toLocaleString('en-US')} scripts, styles and other elements to leave out)`;
 
 /**
@@ -184,7 +195,7 @@ const TOO_COMPLEX = `the page has too much markup to read (over ${MAX_DROPPED_EL
  * tags or a hundred thousand. Throws PageUnreadable past MAX_DROPPED_ELEMENTS, or when the parser
  * gives up on the markup.
  */
-export async function extractPageText(html: string): Promise<PageText> {
+export async function extractPageText(html: string, options: PageTextOptions = {}): Promise<PageText> {
   let calls = 0;
   const count = () => {
     if (++calls > MAX_DROPPED_ELEMENTS) throw new PageUnreadable(TOO_COMPLEX);
@@ -200,7 +211,7 @@ export async function extractPageText(html: string): Promise<PageText> {
 
   let readable: string;
   try {
-    readable = await new HTMLRewriter()
+    const rewriter = new HTMLRewriter()
       .on(DROPPED_SELECTOR, {
         element(element) {
           count();
@@ -253,9 +264,8 @@ export async function extractPageText(html: string): Promise<PageText> {
           count();
           publishedAt ??= isoDate(element.getAttribute('content'));
         },
-      })
-      .transform(new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } }))
-      .text();
+      });
+    readable = await (options.also?.(rewriter) ?? rewriter).transform(new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } })).text();
   } catch (error) {
     // A handler's exception reaches the caller through the rewriter's stream, as the same object or a copy of its message.
     if (error instanceof PageUnreadable || String(error).includes(TOO_COMPLEX)) throw new PageUnreadable(TOO_COMPLEX);
@@ -753,4 +763,30 @@ export function decodeEntities(text: string): string {
     if (mapped === 0 || mapped > 0x10ffff || (mapped >= 0xd800 && mapped <= 0xdfff)) return '\ufffd';
     return String.fromCodePoint(mapped);
   });
+}
+
+const META_CHARSET = /<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)/i;
+
+/**
+ * The encoding a page body is read in, as TextDecoder names it (`utf-8`, `windows-1252`, ...): a
+ * byte-order mark's, else the Content-Type's charset, else (HTML) a `<meta charset>` in its first
+ * 1024 bytes, else UTF-8; UTF-8 too for a label the runtime does not know (the page is read rather
+ * than refused). One answer for a page's text (decodeBody) and its links (src/sites/links.ts).
+ */
+export function textEncodingOf(body: Uint8Array, contentType: string, html: boolean): string {
+  let label = /;\s*charset\s*=\s*["']?([A-Za-z0-9._:-]+)/i.exec(contentType)?.[1];
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) label = 'utf-8';
+  else if (body[0] === 0xfe && body[1] === 0xff) label = 'utf-16be';
+  else if (body[0] === 0xff && body[1] === 0xfe) label = 'utf-16le';
+  else if (!label && html) label = META_CHARSET.exec(new TextDecoder('latin1').decode(body.subarray(0, 1024)))?.[1];
+  try {
+    return new TextDecoder(label ?? 'utf-8').encoding;
+  } catch {
+    return 'utf-8';
+  }
+}
+
+/** The body as text, in textEncodingOf's encoding (a byte-order mark dropped; bytes that do not decode become U+FFFD). */
+export function decodeBody(body: Uint8Array, contentType: string, html: boolean): string {
+  return new TextDecoder(textEncodingOf(body, contentType, html)).decode(body);
 }

@@ -1,3 +1,4 @@
+import { textEncodingOf } from '../oms/html-text.ts';
 import { mergeDirectives, NO_DIRECTIVES, parseRobotsMeta } from './robots-directives.ts';
 import type { RobotsDirectives } from './robots-directives.ts';
 
@@ -7,10 +8,14 @@ import type { RobotsDirectives } from './robots-directives.ts';
  * type), and `<base href>` to resolve them against; with them, what the page's robots meta tags
  * forbid (src/sites/robots-directives.ts). Bounded in links and feeds kept, in bytes read and in the
  * length of one URL; the parser calls into JavaScript once per `a`, `link`, `meta` and `base`
- * element, never per other element. Hostile markup (broken tags, huge attributes, a hundred
- * thousand links) yields what could be read and a flag, never a throw. Which of these links a read
- * follows is the frontier's business (`src/sites/frontier.ts`); honouring `robots` is the caller's,
- * merged with the response's `X-Robots-Tag` (parseXRobotsTag).
+ * element, never per other element (in workerd such a call costs several microseconds, more than
+ * parsing the bytes around it: the most of what a page costs here). The body is read in the
+ * charset the page declares, as its text is (textEncodingOf: a byte-order mark, the Content-Type,
+ * a `<meta charset>`), so a windows-1252 page's `caf\xe9` is `café`, not U+FFFD. Hostile markup
+ * (broken tags, huge attributes, a hundred thousand links) yields what could be read and a flag,
+ * never a throw. Which of these links a read follows is the frontier's business
+ * (`src/sites/frontier.ts`); honouring `robots` is the caller's, merged with the response's
+ * `X-Robots-Tag` (parseXRobotsTag).
  */
 
 /** Links kept from one page by default; the rest are counted, not kept. */
@@ -80,44 +85,31 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
   return result;
 }
 
-/** The body's first `maxBytes` bytes as a stream, then its end; the rest of the body is cancelled, never read. */
-function boundedBody(body: ReadableStream<Uint8Array>, maxBytes: number, tally: { bytes: number; truncated: boolean }): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) {
-        controller.close();
-        return;
-      }
-      const room = maxBytes - tally.bytes;
-      if (value.byteLength > room) {
-        if (room > 0) controller.enqueue(value.subarray(0, room));
-        tally.bytes += Math.max(room, 0);
-        tally.truncated = true;
-        controller.close();
-        await reader.cancel().catch(() => undefined);
-        return;
-      }
-      tally.bytes += value.byteLength;
-      controller.enqueue(value);
-    },
-    async cancel(reason) {
-      await reader.cancel(reason).catch(() => undefined);
-    },
-  });
+/** How the body of one page was read, for ExtractedLinks. */
+export interface LinksRead {
+  /** Bytes of the body read. */
+  bytesRead: number;
+  /** Whether the body was longer than what was read. */
+  truncatedBytes: boolean;
+  /** The parser's message when it gave up part-way. */
+  parseError?: string;
 }
 
 /**
- * The links of the HTML page `response` fetched from `pageUrl` (see ExtractedLinks). Reads the
- * body (at most `maxBytes` of it); call it on a response whose body is unread.
- *
- * @example const { links, canonical } = await extractLinks(await fetch(url), url, { maxLinks: 500 });
+ * What extractLinks gathers from one parse, in two parts, so that another parse of the same page
+ * (readHtmlPage: its text) can gather the links too: `on` registers the handlers on a rewriter and
+ * keeps what they see, as written; `result` resolves and deduplicates it. Make one per parse.
  */
-export async function extractLinks(response: Response, pageUrl: string, options: ExtractLinksOptions = {}): Promise<ExtractedLinks> {
+export interface LinkCollector {
+  /** Adds the handlers to `rewriter` (for `a`, `link`, `meta` and `base` elements) and returns it. */
+  on(rewriter: HTMLRewriter): HTMLRewriter;
+  /** What was gathered so far, resolved against the first `<base href>`, else `pageUrl`. */
+  result(pageUrl: string, read: LinksRead): ExtractedLinks;
+}
+
+/** A LinkCollector keeping at most `maxLinks` links (options.maxBytes is the reader's, not read here). */
+export function linkCollector(options: Pick<ExtractLinksOptions, 'maxLinks'> = {}): LinkCollector {
   const maxLinks = positiveInteger(options.maxLinks, DEFAULT_MAX_LINKS, 'maxLinks');
-  const maxBytes = positiveInteger(options.maxBytes, DEFAULT_MAX_BYTES, 'maxBytes');
-  const tally = { bytes: 0, truncated: false };
   // Raw hrefs are kept until the end: a <base href> applies to the whole document, even links before it.
   const hrefs: string[] = [];
   let baseHref: string | undefined;
@@ -127,7 +119,6 @@ export async function extractLinks(response: Response, pageUrl: string, options:
   let robots: RobotsDirectives = { ...NO_DIRECTIVES };
   const siteNames: { og?: string; application?: string } = {};
   let dropped = 0;
-  let parseError: string | undefined;
 
   const keep = (value: string | null): string | undefined => {
     if (value === null) return undefined;
@@ -138,8 +129,8 @@ export async function extractLinks(response: Response, pageUrl: string, options:
     return value.trim();
   };
 
-  if (response.body !== null) {
-    const rewriter = new HTMLRewriter()
+  const on = (rewriter: HTMLRewriter): HTMLRewriter =>
+    rewriter
       .on('a[href]', {
         element(element) {
           if (hrefs.length >= maxLinks) {
@@ -176,53 +167,132 @@ export async function extractLinks(response: Response, pageUrl: string, options:
           baseHref ??= keep(element.getAttribute('href'));
         },
       });
-    const input = new Response(boundedBody(response.body, maxBytes, tally), { headers: { 'content-type': 'text/html' } });
-    try {
-      const output = rewriter.transform(input).body;
-      if (output !== null) {
-        // Drain what the rewriter passes through: it parses as it is read.
-        const reader = output.getReader();
-        for (;;) {
-          const { done } = await reader.read();
-          if (done) break;
-        }
+
+  const result = (pageUrl: string, read: LinksRead): ExtractedLinks => {
+    let droppedLinks = dropped;
+    const pageBase = URL.canParse(pageUrl) ? pageUrl : undefined;
+    const base = (baseHref !== undefined ? URL.parse(baseHref, pageBase)?.href : undefined) ?? pageBase ?? pageUrl;
+    // Each distinct href is resolved once (menus repeat theirs); one URL.parse, not canParse and then a parse.
+    const resolved = new Map<string, string | undefined>();
+    const resolve = (href: string): string | undefined => {
+      if (resolved.has(href)) return resolved.get(href);
+      const url = URL.parse(href, base)?.href;
+      resolved.set(href, url);
+      return url;
+    };
+
+    const links: string[] = [];
+    const seen = new Set<string>();
+    for (const href of hrefs) {
+      const url = resolve(href);
+      if (url === undefined) {
+        droppedLinks += 1;
+        continue;
       }
-    } catch (error) {
-      // lol-html gives up on some markup (e.g. a tag past its memory limit); what it found before stays.
-      parseError = error instanceof Error ? error.message : String(error);
+      if (seen.has(url)) continue;
+      seen.add(url);
+      links.push(url);
     }
-  }
+    const canonical = canonicalHref === undefined ? undefined : resolve(canonicalHref);
+    const feeds = [...new Set(feedHrefs.map(resolve).filter((url): url is string => url !== undefined))].slice(0, MAX_FEEDS);
+    const siteName = siteNames.og ?? siteNames.application;
 
-  const pageBase = URL.canParse(pageUrl) ? pageUrl : undefined;
-  const base = baseHref !== undefined && URL.canParse(baseHref, pageBase) ? new URL(baseHref, pageBase).href : (pageBase ?? pageUrl);
-  const resolve = (href: string): string | undefined => (URL.canParse(href, base) ? new URL(href, base).href : undefined);
-
-  const links: string[] = [];
-  const seen = new Set<string>();
-  for (const href of hrefs) {
-    const url = resolve(href);
-    if (url === undefined) {
-      dropped += 1;
-      continue;
-    }
-    if (seen.has(url)) continue;
-    seen.add(url);
-    links.push(url);
-  }
-  const canonical = canonicalHref === undefined ? undefined : resolve(canonicalHref);
-  const feeds = [...new Set(feedHrefs.map(resolve).filter((url): url is string => url !== undefined))].slice(0, MAX_FEEDS);
-  const siteName = siteNames.og ?? siteNames.application;
-
-  return {
-    links,
-    ...(canonical === undefined ? {} : { canonical }),
-    feeds,
-    robots,
-    ...(siteName === undefined ? {} : { siteName }),
-    base,
-    bytesRead: tally.bytes,
-    truncatedBytes: tally.truncated,
-    droppedLinks: dropped,
-    ...(parseError === undefined ? {} : { parseError }),
+    return {
+      links,
+      ...(canonical === undefined ? {} : { canonical }),
+      feeds,
+      robots,
+      ...(siteName === undefined ? {} : { siteName }),
+      base,
+      bytesRead: read.bytesRead,
+      truncatedBytes: read.truncatedBytes,
+      droppedLinks,
+      ...(read.parseError === undefined ? {} : { parseError: read.parseError }),
+    };
   };
+
+  return { on, result };
+}
+
+/**
+ * The body's first `maxBytes` bytes, in memory, and whether there was more (the rest is cancelled,
+ * never read). A body made from bytes in memory comes in one chunk or a few: one read each. A body
+ * that fails part-way gives what came before, and the error.
+ */
+async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean; error?: unknown }> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let truncated = false;
+  let failed: { error: unknown } | undefined;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const room = maxBytes - size;
+      if (value.byteLength > room) {
+        if (room > 0) chunks.push(value.subarray(0, room));
+        size = maxBytes;
+        truncated = true;
+        break;
+      }
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch (error) {
+    failed = { error };
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  let bytes: Uint8Array;
+  if (chunks.length === 1) bytes = chunks[0]!;
+  else {
+    bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+  }
+  return { bytes, truncated, ...failed };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The HTML `bytes` as the parser's input, in the page's charset (textEncodingOf): UTF-8 as it is
+ * (the parser decodes it as TextDecoder would), any other decoded first, as readPageText does.
+ */
+function htmlInput(bytes: Uint8Array, contentType: string): Response {
+  const encoding = textEncodingOf(bytes, contentType, true);
+  const input = encoding === 'utf-8' ? bytes : new TextDecoder(encoding).decode(bytes);
+  return new Response(input, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
+/**
+ * The links of the HTML page `response` fetched from `pageUrl` (see ExtractedLinks). Reads the
+ * body (at most `maxBytes` of it) into memory, then hands it to the parser at once: no stream of
+ * 4 KiB chunks to pump through JavaScript, and a tag of megabytes is read whole rather than
+ * buffered across chunks past the parser's memory limit. Call it on a response whose body is
+ * unread. A page whose text is read too is better read with readHtmlPage
+ * (src/sites/read-html-page.ts): one parse for both.
+ *
+ * @example const { links, canonical } = await extractLinks(await fetch(url), url, { maxLinks: 500 });
+ */
+export async function extractLinks(response: Response, pageUrl: string, options: ExtractLinksOptions = {}): Promise<ExtractedLinks> {
+  const collector = linkCollector(options);
+  const maxBytes = positiveInteger(options.maxBytes, DEFAULT_MAX_BYTES, 'maxBytes');
+  if (response.body === null) return collector.result(pageUrl, { bytesRead: 0, truncatedBytes: false });
+  const { bytes, truncated, ...failed } = await readAtMost(response.body, maxBytes);
+  let parseError = 'error' in failed ? messageOf(failed.error) : undefined;
+  try {
+    // Drained natively: what the rewriter passes through is not needed, only its handlers' calls.
+    await collector.on(new HTMLRewriter()).transform(htmlInput(bytes, response.headers.get('content-type') ?? '')).arrayBuffer();
+  } catch (error) {
+    // lol-html gives up on some markup (e.g. 400,000 unclosed elements, past its memory limit); what it found before stays.
+    parseError ??= messageOf(error);
+  }
+  return collector.result(pageUrl, { bytesRead: bytes.byteLength, truncatedBytes: truncated, ...(parseError === undefined ? {} : { parseError }) });
 }

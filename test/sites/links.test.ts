@@ -82,11 +82,18 @@ describe('extractLinks', () => {
     expect(result.parseError).toBeUndefined();
   });
 
-  it('reports a parser that gives up (a tag past its memory limit) and keeps the links found before, instead of throwing', async () => {
-    const page = `<a href="/ok">ok</a><a data-x="${'b'.repeat(8_000_000)}" href="/after">after</a>`;
+  it('reports a parser that gives up (400,000 unclosed elements, past its memory limit) and keeps the links found before, instead of throwing', async () => {
+    const page = `<a href="/ok">ok</a>${'<div>'.repeat(400_000)}<a href="/after">after</a>`;
     const result = await extractLinks(html(page), 'https://example.com/', { maxBytes: 16 * 1024 * 1024 });
     expect(result.parseError).toMatch(/memory limit/);
     expect(result.links).toEqual(['https://example.com/ok']);
+  });
+
+  it('reads a tag of megabytes whole: the body is handed to the parser at once, not in 4 KiB chunks it must buffer a tag across', async () => {
+    const page = `<a href="/ok">ok</a><a data-x="${'b'.repeat(8_000_000)}" href="/after">after</a>`;
+    const result = await extractLinks(html(page), 'https://example.com/', { maxBytes: 16 * 1024 * 1024 });
+    expect(result.parseError).toBeUndefined();
+    expect(result.links).toEqual(['https://example.com/ok', 'https://example.com/after']);
   });
 
   it('keeps at most maxLinks of 100,000 links and counts the rest', async () => {

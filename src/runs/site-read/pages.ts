@@ -2,14 +2,15 @@ import { commitStatements, countPagesStatement, countRenderStatement, pagesFetch
 import { readConfig } from '../../ground/config.ts';
 import { messageOf } from '../../ground/errors.ts';
 import { sha256Hex } from '../../ground/sha256.ts';
-import { readPageText, type FetchedPage } from '../../oms/fetch-source.ts';
+import type { FetchedPage } from '../../oms/fetch-source.ts';
 import { storePage } from '../../oms/import-pages.ts';
 import { deleteObject } from '../../oms/store.ts';
 import { escapeInline } from '../../research/markdown-escape.ts';
 import type { SitePage } from '../../sites/fetch-page.ts';
 import { Frontier, type FrontierSnapshot } from '../../sites/frontier.ts';
 import { jobBoardOf } from '../../sites/job-boards.ts';
-import { DEFAULT_MAX_LINKS, extractLinks } from '../../sites/links.ts';
+import { DEFAULT_MAX_LINKS } from '../../sites/links.ts';
+import { readHtmlPage } from '../../sites/read-html-page.ts';
 import { readPdfText } from '../../sites/pdf-text.ts';
 import { needsBrowser, renderPage } from '../../sites/render.ts';
 import { hostOf, overrideFor } from '../../sites/hosts.ts';
@@ -341,14 +342,12 @@ async function settle(
   }
 
   let html = page;
-  let links = await extractLinks(new Response(page.body, { headers: { 'content-type': page.contentType } }), page.url);
+  // One parse for the page's links and its text; a page whose text cannot be read fails, its links unused.
+  const read = await readHtmlPage(page.body, page.contentType, page.url);
+  if ('thrown' in read.text) return failed(messageOf(read.text.thrown));
+  let links = read.links;
+  let text: FetchedPage = read.text;
   const directives = mergeDirectives(links.robots, parseXRobotsTag(page.robotsTag ?? null));
-  let text;
-  try {
-    text = await readPageText(page.body, page.contentType, page.url);
-  } catch (error) {
-    return failed(messageOf(error));
-  }
   if (!directives.noindex && needsBrowser(new TextDecoder().decode(page.body.subarray(0, MAX_SCANNED_BYTES)), text.ok ? text.content : '')) {
     const rendered = await render(page.url);
     if (!rendered.ok) {
@@ -361,12 +360,10 @@ async function settle(
     } else {
       const body = new TextEncoder().encode(rendered.html);
       html = { ...page, body, bytes: body.byteLength, contentType: 'text/html; charset=utf-8' };
-      links = await extractLinks(new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }), page.url);
-      try {
-        text = await readPageText(body, 'text/html; charset=utf-8', page.url);
-      } catch (error) {
-        return failed(messageOf(error));
-      }
+      const reread = await readHtmlPage(body, html.contentType, page.url);
+      if ('thrown' in reread.text) return failed(messageOf(reread.text.thrown));
+      links = reread.links;
+      text = reread.text;
     }
   }
   // The links queued are kept with the page's record: a restart offers them again (see readPages).
