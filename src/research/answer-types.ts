@@ -142,6 +142,8 @@ const SENTENCE_PATTERNS: Record<AnswerType, { test(text: string): boolean }> = {
   ),
 };
 
+const DIGIT = /\d/;
+
 /** The kinds of answer `sentence` holds, in ANSWER_TYPES order; only those of `among` are tested when given. */
 export function sentenceAnswerTypes(sentence: string, among: readonly AnswerType[] = ANSWER_TYPES): AnswerType[] {
   return among.filter((type) => SENTENCE_PATTERNS[type].test(sentence));
@@ -160,14 +162,19 @@ export function answerTypeMatch(wanted: readonly AnswerType[], held: readonly An
   return hits === 0 ? 0 : 0.7 + (0.3 * hits) / wanted.length;
 }
 
+const FIGURE = /[$€£¥]?\s?\d[\d,.]*(?:\s?(?:%|k\b|m\b|bn\b))?(?:\s+(?:percent|million|billion|thousand|euros?|dollars?|people|staff|[a-z]+s)\b)?/gi;
+
 /**
  * The figures of a sentence as distinct tokens ("$60,000", "25 months", "3", "40 percent"):
  * number with its currency sign and unit word, normalized, so "$49" and "$99" are different tokens
  * where a word bag would see the same words. Diversity treats them as words of their own.
  */
 export function figures(sentence: string): string[] {
-  const found = sentence.match(/[$€£¥]?\s?\d[\d,.]*(?:\s?(?:%|k\b|m\b|bn\b))?(?:\s+(?:percent|million|billion|thousand|euros?|dollars?|people|staff|[a-z]+s)\b)?/gi) ?? [];
-  return [...new Set(found.map((f) => `#${f.toLowerCase().replace(/\s+/g, '').replace(/[.,]$/, '')}`))];
+  // Every figure has a digit; most sentences have none.
+  if (!DIGIT.test(sentence)) return [];
+  const tokens = new Set<string>();
+  for (const figure of sentence.match(FIGURE) ?? []) tokens.add(`#${figure.toLowerCase().replace(/\s+/g, '').replace(/[.,]$/, '')}`);
+  return [...tokens];
 }
 
 /**

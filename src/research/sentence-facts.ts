@@ -1,6 +1,6 @@
 import { ANSWER_TYPES, figures, sentenceAnswerTypes, type AnswerType } from './answer-types.ts';
 import { stem } from './stem.ts';
-import { isCitable, sentenceSpans, terms } from './text.ts';
+import { forEachTerm, isCitableCounted, sentenceSpans, wordCount } from './text.ts';
 
 /**
  * What sentence selection needs to know about a sentence that does not depend on the topic: where
@@ -41,7 +41,10 @@ export interface SentenceFacts {
 
 /** Stems of the words of `text` (figures and hyphenated words kept as they are). */
 export function stems(text: string): Set<string> {
-  return new Set(terms(text).map(stem));
+  // As new Set(terms(text).map(stem)): a stem first appears where its first word does.
+  const found = new Set<string>();
+  forEachTerm(text, (term) => found.add(stem(term)));
+  return found;
 }
 
 /**
@@ -49,7 +52,11 @@ export function stems(text: string): Set<string> {
  * to say something, without running on. 0 to 1.
  */
 export function informativeness(sentence: string): number {
-  const words = sentence.split(/\s+/).length;
+  return informativenessCounted(sentence, wordCount(sentence));
+}
+
+/** `informativeness(sentence)` for a caller that has `wordCount(sentence)` already. */
+function informativenessCounted(sentence: string, words: number): number {
   const figure = /[$€£%]|\d/.test(sentence) ? 0.5 : 0;
   const length = words >= 12 && words <= 45 ? 0.5 : words >= 8 ? 0.25 : 0;
   return figure + length;
@@ -80,7 +87,24 @@ export function sentenceKey(sentence: string): string {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  return base36(4294967296 * (2097151 & h2) + (h1 >>> 0));
+}
+
+const DIGITS36 = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * `n.toString(36)` for an integer 0 <= n < 2^53. V8 formats a number that large in another radix
+ * on its general path for fractions, about a microsecond each; here `n % 36` is exact, and so is
+ * dividing off a multiple of 36.
+ */
+function base36(n: number): string {
+  let out = '';
+  do {
+    const digit = n % 36;
+    out = DIGITS36[digit]! + out;
+    n = (n - digit) / 36;
+  } while (n > 0);
+  return out;
 }
 
 /**
@@ -91,7 +115,8 @@ export function analyzePassage(text: string, key: (sentence: string) => string =
   const facts: SentenceFacts[] = [];
   for (const { start, end } of sentenceSpans(text)) {
     const sentence = text.slice(start, end);
-    if (!isCitable(sentence)) continue;
+    const words = wordCount(sentence);
+    if (!isCitableCounted(sentence, words)) continue;
     let answers = 0;
     for (const type of sentenceAnswerTypes(sentence)) answers |= answerBit(type);
     facts.push({
@@ -100,7 +125,7 @@ export function analyzePassage(text: string, key: (sentence: string) => string =
       key: key(sentence),
       stems: [...stems(sentence)],
       answers,
-      informativeness: informativeness(sentence),
+      informativeness: informativenessCounted(sentence, words),
       figures: figures(sentence),
     });
   }

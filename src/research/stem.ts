@@ -7,12 +7,12 @@
  */
 import { BoundedMap } from '../ground/bounded-map.ts';
 
-const VOWELS = new Set(['a', 'e', 'i', 'o', 'u']);
-
 function isConsonant(word: string, i: number): boolean {
-  const c = word[i]!;
-  if (VOWELS.has(c)) return false;
-  if (c === 'y') return i === 0 || !isConsonant(word, i - 1);
+  const c = word.charCodeAt(i);
+  // a e i o u
+  if (c === 97 || c === 101 || c === 105 || c === 111 || c === 117) return false;
+  // y: a consonant at the start or after a vowel (toy), a vowel after a consonant (syzygy)
+  if (c === 121) return i === 0 || !isConsonant(word, i - 1);
   return true;
 }
 
@@ -49,9 +49,26 @@ function endsCvc(stem: string): boolean {
   return isConsonant(stem, n - 3) && !isConsonant(stem, n - 2) && isConsonant(stem, n - 1) && !'wxy'.includes(last);
 }
 
+type Rule = readonly [suffix: string, replacement: string];
+
+/**
+ * Rules by the last letter of their suffix, in their order: a word can only end with a suffix
+ * that ends in its own last letter, so a step tries those alone and never the other ones.
+ */
+function byLastLetter<T>(rules: readonly T[], suffix: (rule: T) => string): ReadonlyMap<string, readonly T[]> {
+  const groups = new Map<string, T[]>();
+  for (const rule of rules) {
+    const last = suffix(rule).at(-1)!;
+    const group = groups.get(last);
+    if (group) group.push(rule);
+    else groups.set(last, [rule]);
+  }
+  return groups;
+}
+
 /** The first rule whose suffix ends `word` is the only one tried (longest suffixes are listed first). */
-function replaceSuffix(word: string, rules: readonly (readonly [string, string])[], minMeasure: number): string {
-  for (const [suffix, replacement] of rules) {
+function replaceSuffix(word: string, rules: ReadonlyMap<string, readonly Rule[]>, minMeasure: number): string {
+  for (const [suffix, replacement] of rules.get(word.at(-1)!) ?? []) {
     if (!word.endsWith(suffix)) continue;
     const stem = word.slice(0, -suffix.length);
     return measure(stem) > minMeasure ? stem + replacement : word;
@@ -59,19 +76,26 @@ function replaceSuffix(word: string, rules: readonly (readonly [string, string])
   return word;
 }
 
-const STEP2: readonly (readonly [string, string])[] = [
-  ['ational', 'ate'], ['tional', 'tion'], ['enci', 'ence'], ['anci', 'ance'], ['izer', 'ize'], ['bli', 'ble'],
-  ['alli', 'al'], ['entli', 'ent'], ['eli', 'e'], ['ousli', 'ous'], ['ization', 'ize'], ['ation', 'ate'],
-  ['ator', 'ate'], ['alism', 'al'], ['iveness', 'ive'], ['fulness', 'ful'], ['ousness', 'ous'], ['aliti', 'al'],
-  ['iviti', 'ive'], ['biliti', 'ble'], ['logi', 'log'],
-].sort((a, b) => b[0]!.length - a[0]!.length) as [string, string][];
+const STEP2 = byLastLetter(
+  (
+    [
+      ['ational', 'ate'], ['tional', 'tion'], ['enci', 'ence'], ['anci', 'ance'], ['izer', 'ize'], ['bli', 'ble'],
+      ['alli', 'al'], ['entli', 'ent'], ['eli', 'e'], ['ousli', 'ous'], ['ization', 'ize'], ['ation', 'ate'],
+      ['ator', 'ate'], ['alism', 'al'], ['iveness', 'ive'], ['fulness', 'ful'], ['ousness', 'ous'], ['aliti', 'al'],
+      ['iviti', 'ive'], ['biliti', 'ble'], ['logi', 'log'],
+    ] as Rule[]
+  ).sort((a, b) => b[0].length - a[0].length),
+  (rule) => rule[0],
+);
 
-const STEP3: readonly (readonly [string, string])[] = [
-  ['icate', 'ic'], ['ative', ''], ['alize', 'al'], ['iciti', 'ic'], ['ical', 'ic'], ['ful', ''], ['ness', ''],
-].sort((a, b) => b[0]!.length - a[0]!.length) as [string, string][];
+const STEP3 = byLastLetter(
+  ([['icate', 'ic'], ['ative', ''], ['alize', 'al'], ['iciti', 'ic'], ['ical', 'ic'], ['ful', ''], ['ness', '']] as Rule[]).sort((a, b) => b[0].length - a[0].length),
+  (rule) => rule[0],
+);
 
-const STEP4 = ['al', 'ance', 'ence', 'er', 'ic', 'able', 'ible', 'ant', 'ement', 'ment', 'ent', 'ion', 'ou', 'ism', 'ate', 'iti', 'ous', 'ive', 'ize'].sort(
-  (a, b) => b.length - a.length,
+const STEP4 = byLastLetter(
+  ['al', 'ance', 'ence', 'er', 'ic', 'able', 'ible', 'ant', 'ement', 'ment', 'ent', 'ion', 'ou', 'ism', 'ate', 'iti', 'ous', 'ive', 'ize'].sort((a, b) => b.length - a.length),
+  (suffix) => suffix,
 );
 
 function step1ab(word: string): string {
@@ -99,7 +123,7 @@ function porter(word: string): string {
   if (word.endsWith('y') && hasVowel(word.slice(0, -1))) word = `${word.slice(0, -1)}i`;
   word = replaceSuffix(word, STEP2, 0);
   word = replaceSuffix(word, STEP3, 0);
-  for (const suffix of STEP4) {
+  for (const suffix of STEP4.get(word.at(-1)!) ?? []) {
     if (!word.endsWith(suffix)) continue;
     const stem = word.slice(0, -suffix.length);
     const ok = measure(stem) > 1 && (suffix !== 'ion' || /[st]$/.test(stem));

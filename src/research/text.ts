@@ -63,10 +63,45 @@ function pushSpan(spans: Span[], text: string, start: number, end: number): void
   if (end > start) spans.push({ start, end });
 }
 
+/**
+ * How many words `text` has, as `text.split(/\s+/).length` counts them (runs of whitespace plus
+ * one, so leading or trailing whitespace counts an empty word), without building the array.
+ */
+export function wordCount(text: string): number {
+  let count = 1;
+  let inSpace = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Most characters are printable ASCII, none of them whitespace.
+    const space = code > 32 && code < 127 ? false : isSpace(code);
+    if (space && !inSpace) count++;
+    inSpace = space;
+  }
+  return count;
+}
+
 /** Whole sentences worth citing: long enough to say something, short enough to read. */
 export function isCitable(sentence: string): boolean {
-  const words = sentence.split(/\s+/).length;
-  return words >= 5 && words <= 80 && /[.!?]["'”’)\]]*$/.test(sentence);
+  return isCitableCounted(sentence, wordCount(sentence));
+}
+
+/** `isCitable(sentence)` for a caller that has `wordCount(sentence)` already. */
+export function isCitableCounted(sentence: string, words: number): boolean {
+  return words >= 5 && words <= 80 && endsWithStop(sentence);
+}
+
+/** As /[.!?]["'”’)\]]*$/.test(text), from the end: a stop, then only closing quotes or brackets. */
+function endsWithStop(text: string): boolean {
+  let i = text.length - 1;
+  while (i >= 0 && isCloser(text.charCodeAt(i))) i--;
+  if (i < 0) return false;
+  const code = text.charCodeAt(i);
+  return code === 46 /* . */ || code === 33 /* ! */ || code === 63 /* ? */;
+}
+
+/** " ' ” ’ ) ] */
+function isCloser(code: number): boolean {
+  return code === 34 || code === 39 || code === 0x201d || code === 0x2019 || code === 41 || code === 93;
 }
 
 /**
@@ -108,23 +143,44 @@ const STOPWORDS = new Set(
 /** Text with only ASCII characters: its NFKC form is itself. */
 const ASCII = /^[\x00-\x7f]*$/;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'-]*/gu;
-const ASCII_WORD = /[a-z0-9][a-z0-9'-]*/g;
 
 /** Lower-cased content words of `text`, without stopwords or one-letter tokens, in order, unique. */
 export function terms(text: string): string[] {
-  const lower = text.toLowerCase();
-  // For ASCII text NFKC changes nothing, and the letters and digits of WORD are a-z and 0-9.
-  const words = ASCII.test(lower) ? lower.match(ASCII_WORD) : lower.normalize('NFKC').match(WORD);
   const seen = new Set<string>();
-  for (const word of words ?? []) {
-    // As word.replace(/'s$/, '').replace(/^-+|-+$/g, ''): a word starts with a letter or digit.
-    let end = word.length;
-    if (end >= 2 && word.charCodeAt(end - 1) === 115 /* s */ && word.charCodeAt(end - 2) === 39 /* ' */) end -= 2;
-    while (end > 0 && word.charCodeAt(end - 1) === 45 /* - */) end--;
-    const cleaned = end === word.length ? word : word.slice(0, end);
-    if (cleaned.length > 1 && !STOPWORDS.has(cleaned)) seen.add(cleaned);
-  }
+  forEachTerm(text, (term) => seen.add(term));
   return [...seen];
+}
+
+/** Calls `visit` with each word of `terms(text)` in order, repeats included (so a caller can map them before it drops those). */
+export function forEachTerm(text: string, visit: (term: string) => void): void {
+  const lower = text.toLowerCase();
+  if (!ASCII.test(lower)) {
+    for (const word of lower.normalize('NFKC').match(WORD) ?? []) visitTerm(word, visit);
+    return;
+  }
+  // ASCII text, the common case, is cut into words by hand, as /[a-z0-9][a-z0-9'-]*/g would: NFKC
+  // changes nothing there, and WORD's letters and digits are a-z and 0-9.
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const code = i < lower.length ? lower.charCodeAt(i) : 32;
+    const alnum = (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+    if (start < 0) {
+      if (alnum) start = i;
+    } else if (!alnum && code !== 39 /* ' */ && code !== 45 /* - */) {
+      visitTerm(lower.slice(start, i), visit);
+      start = -1;
+    }
+  }
+}
+
+/** Visits `word` (a lower-cased WORD match) cleaned, unless it is no term. */
+function visitTerm(word: string, visit: (term: string) => void): void {
+  // As word.replace(/'s$/, '').replace(/^-+|-+$/g, ''): a word starts with a letter or digit.
+  let end = word.length;
+  if (end >= 2 && word.charCodeAt(end - 1) === 115 /* s */ && word.charCodeAt(end - 2) === 39 /* ' */) end -= 2;
+  while (end > 0 && word.charCodeAt(end - 1) === 45 /* - */) end--;
+  const cleaned = end === word.length ? word : word.slice(0, end);
+  if (cleaned.length > 1 && !STOPWORDS.has(cleaned)) visit(cleaned);
 }
 
 /** Jaccard similarity of two stem sets: the redundancy measure of the diversity pass. */

@@ -1,0 +1,186 @@
+// A frozen copy of src/research/answer-types.ts as it was before its speed-up (only import paths changed): the
+// reference that test/research/sentence-facts-speed.test.ts and scripts/bench/sentence-facts.ts compare against.
+/**
+ * What an answer looks like. A topic asks for a kind of answer ("what does it cost" wants money,
+ * "when" a date, "how long" a duration); a sentence holds kinds of answers (a price, a date, a
+ * rating, a stated weakness). Selection favours sentences that hold what the topic asks for, so a
+ * pricing page's "$60,000" sentence is chosen even when it shares no word with "pricing". Pure,
+ * deterministic, English-only cue lists: each type says in one line why a sentence matched.
+ */
+
+export const ANSWER_TYPES = ['money', 'percent', 'date', 'duration', 'count', 'headcount', 'rating', 'weakness', 'person'] as const;
+export type AnswerType = (typeof ANSWER_TYPES)[number];
+
+/**
+ * Cues in a topic, matched on its lower-cased words (the question words "when", "how long", "how
+ * many" are stopwords for search but carry the answer type). A cue ending in `*` matches any word
+ * that starts with it.
+ */
+const TOPIC_CUES: Record<AnswerType, readonly string[]> = {
+  money: [
+    'how much', 'price*', 'pricing', 'cost*', 'charg*', 'fee', 'fees', 'pay', 'pays', 'paid', 'salar*', 'wage*', 'compensation',
+    'earnings', 'quota*', 'fund*', 'raise', 'raised', 'revenue*', 'arr', 'discount*', 'spend*', 'budget*', 'valuation', 'overage*',
+    'billing', 'invest*', 'expensive', 'cheap*', 'afford*', 'subscription*', 'rate card', 'per seat', 'per user', 'tco',
+  ],
+  percent: [
+    'percent*', 'percentage*', 'share', 'proportion', 'discount*', 'reduction', 'reduce*', 'lift', 'growth', 'grew', 'grow*',
+    'increase*', 'decrease*', 'improve*', 'saving*', 'save', 'impact', 'overhead', 'margin*', 'churn', 'conversion', 'uptime',
+    'turnover', 'attrition',
+  ],
+  date: ['when', 'date', 'dates', 'founded', 'founding', 'launch*', 'since', 'year', 'acquir*', 'acquisition*', 'effective', 'deadline', 'release*', 'started', 'start date', 'timeline'],
+  duration: [
+    'how long', 'how fast', 'how quickly', 'duration', 'length', 'time', 'times', 'take', 'takes', 'trial', 'retention', 'life',
+    'lifetime', 'period', 'window', 'turnaround', 'lead time', 'onboarding', 'implementation', 'setup', 'deployment', 'rollout',
+    'payback', 'term', 'terms',
+  ],
+  count: ['how many', 'number of', 'count', 'limit*', 'allowance', 'capacity'],
+  headcount: ['headcount', 'head count', 'employees', 'employee count', 'staff', 'workforce', 'team size', 'how many people', 'people work*', 'fte*'],
+  rating: ['rating*', 'rated', 'rate', 'score*', 'stars', 'review*', 'reviewer*', 'satisfaction', 'nps'],
+  weakness: [
+    'weakness*', 'weak', 'drawback*', 'downside*', 'complaint*', 'complain*', 'limitation*', 'cons', 'problem*', 'risk*', 'criticism*',
+    'caution*', 'issue*', 'bug', 'bugs', 'pain point*', 'shortcoming*', 'gap', 'gaps', 'flaw*', 'concern*', 'negative*',
+    'dislike*', 'hate*', 'worst', 'annoy*', 'unhappy', 'gripe*', 'pitfall*',
+  ],
+  person: ['who', 'whom'],
+};
+
+/**
+ * Nouns that ask for a count only when nothing else is asked ("Initech customers" wants how many;
+ * "Initech weaknesses according to customers" wants the weaknesses, and "customers" says whose).
+ */
+const WEAK_COUNT_CUES = ['customers', 'users', 'size', 'volume'] as const;
+
+/**
+ * Titles and roles that ask for a person only when nothing else is asked ("Initech's CFO" wants a
+ * name; "Initech account executive salary" wants the pay of a role).
+ */
+const WEAK_PERSON_CUES = [
+  'ceo', 'cfo', 'cto', 'coo', 'cmo', 'cro', 'cpo', 'chro', 'founder*', 'co-founder*', 'cofounder*', 'chief', 'president',
+  'chair', 'chairman', 'chairwoman', 'head of', 'leads', 'leader*', 'executive*', 'director*', 'vp', 'vice president',
+] as const;
+
+function cuePattern(cues: readonly string[]): RegExp {
+  const alternatives = cues.map((cue) => {
+    const text = cue.replace(/\*$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+    return cue.endsWith('*') ? `${text}[\\p{L}-]*` : text;
+  });
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+}
+
+const TOPIC_PATTERNS = Object.fromEntries(ANSWER_TYPES.map((type) => [type, cuePattern(TOPIC_CUES[type])])) as Record<AnswerType, RegExp>;
+
+const WEAK_COUNT_PATTERN = cuePattern(WEAK_COUNT_CUES);
+/** Question words that ask for something besides a person ("who ... and when"). */
+const EXPLICIT_OTHER = cuePattern(['when', 'how much', 'how many', 'how long', 'what year']);
+const WEAK_PERSON_PATTERN = cuePattern(WEAK_PERSON_CUES);
+
+/** The kinds of answer a topic asks for, in ANSWER_TYPES order; none for a topic without cues. */
+export function topicAnswerTypes(topic: string): AnswerType[] {
+  const text = topic.normalize('NFKC');
+  const types = ANSWER_TYPES.filter((type) => TOPIC_PATTERNS[type].test(text));
+  // "who founded Initech" asks for a person; "founded" would also read as a date.
+  if (types.includes('person') && !EXPLICIT_OTHER.test(text)) return ['person'];
+  if (types.length > 0) return types;
+  if (WEAK_PERSON_PATTERN.test(text)) return ['person'];
+  return WEAK_COUNT_PATTERN.test(text) ? ['count'] : [];
+}
+
+const NUMBER_WORD =
+  '(?:\\d[\\d,.]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|several|a few|a couple of)';
+const UNIT = '(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?)';
+const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+
+/** A detector that needs both patterns in the sentence. */
+function bothOf(a: RegExp, b: RegExp): { test(text: string): boolean } {
+  return { test: (text) => a.test(text) && b.test(text) };
+}
+
+/** Sentence-side detectors: each is a shape an answer of that type takes in text. */
+const SENTENCE_PATTERNS: Record<AnswerType, { test(text: string): boolean }> = {
+  // A currency sign or code next to a figure, a figure in a currency, or a stated absence of cost.
+  money: new RegExp(
+    [
+      '[$€£¥₹]\\s?\\d',
+      '\\b(?:usd|eur|gbp|chf|cad|aud|sgd|inr|jpy)\\s?\\d',
+      '\\d[\\d,.]*\\s?(?:k|m|bn|thousand|million|billion)?\\s*(?:[a-z]+\\s)?(?:euros?|dollars?|pounds?|francs?|kronor|krona|yen|rupees?|usd|eur|gbp|chf|cad|aud|sgd)\\b',
+      '\\b(?:free of charge|at no (?:extra |additional )?(?:cost|charge)|for free|free (?:plan|tier|version|edition))\\b',
+      "\\bno\\s(?:[\\w-]+\\s){0,4}?(?:fees?|charges?|costs?|surcharges?)\\b",
+    ].join('|'),
+    'i',
+  ),
+  percent: /\d(?:[\d.,]*)\s?(?:%|percent\b|per cent\b|pct\b|percentage points?\b)|\b(?:half|a third|two thirds|a quarter|three quarters|doubled|tripled)\b/i,
+  date: new RegExp(
+    [
+      `\\b${MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+(?:19|20)\\d{2}\\b`,
+      `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}\\.?,?\\s+(?:19|20)\\d{2}\\b`,
+      `\\b${MONTH}\\.?\\s+(?:of\\s+)?(?:19|20)\\d{2}\\b`,
+      '\\b(?:in|since|from|until|by|of|during|early|late|mid-?)\\s+(?:19|20)\\d{2}\\b',
+      '\\bq[1-4]\\s+(?:19|20)\\d{2}\\b',
+      '\\b(?:19|20)\\d{2}-\\d{2}-\\d{2}\\b',
+    ].join('|'),
+    'i',
+  ),
+  duration: new RegExp(`\\b${NUMBER_WORD}(?:\\s+to\\s+${NUMBER_WORD})?[\\s-]+(?:business\\s+|working\\s+|calendar\\s+)?${UNIT}\\b|\\b(?:overnight|same day|in a day|within a day)\\b`, 'i'),
+  count: /\b\d[\d,.]*\+?\s+(?:[a-z-]+\s+){0,2}?(?:[a-z]+s|people|staff|personnel|headcount|workforce)\b|\b(?:dozens|hundreds|thousands|millions) of\b/i,
+  // A number of people: a figure and, within two words, who they are.
+  headcount: /\b\d[\d,.]*\+?\s+(?:[a-z-]+\s+){0,2}?(?:people|employees|staff|staffers|workers|engineers|personnel|team members|FTEs?)\b/i,
+  rating: /\b\d(?:\.\d)?\s*(?:stars?\s+)?(?:out of|\/)\s*(?:5|10|five|ten)\b|\b(?:rated|rating|stars?)\b/i,
+  // A person: a first and last name with capitals (a middle initial allowed; matched with case, so
+  // no `i` flag there), beside what says it is someone (a verb of speaking or leading, or a role).
+  person: bothOf(
+    /\b\p{Lu}\p{Ll}+(?:\s\p{Lu}\.)?\s\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?\b/u,
+    new RegExp(
+      '\\b(?:said|says|told|wrote|joined|joins|leads|led|runs|ran|heads|headed|founded|co-founded|started|hired|appointed|named|' +
+        'ceo|cfo|cto|coo|cmo|cro|chief|founders?|co-founders?|president|chair(?:man|woman|person)?|vp|head of|directors?|managers?|' +
+        'controller|officer|partners?|analyst|engineer)\\b',
+      'i',
+    ),
+  ),
+  weakness: new RegExp(
+    '\\b(?:weakness(?:es)?|weak|drawbacks?|downsides?|limitations?|limited|complain(?:s|ed|ts?)?|cautions?|caveat|cons\\b|lacks?|lacking|missing|' +
+      'struggl\\w*|frustrat\\w*|slow(?:er|ly)?|thin|expensive|costly|hard to|difficult|poor(?:ly)?|buggy|bugs?|gaps?|fail(?:s|ed|ing)?|' +
+      'worse|only (?:supports?|offers?|works?)|does not|doesn\'t|cannot|can\'t|no longer|climb\\w*|risks?|concerns?|problems?|issues?)\\b',
+    'i',
+  ),
+};
+
+/** The kinds of answer `sentence` holds, in ANSWER_TYPES order; only those of `among` are tested when given. */
+export function sentenceAnswerTypes(sentence: string, among: readonly AnswerType[] = ANSWER_TYPES): AnswerType[] {
+  return among.filter((type) => SENTENCE_PATTERNS[type].test(sentence));
+}
+
+/**
+ * How well a sentence holding `held` answers a topic asking for `wanted`, 0 to 1: 0 when it holds
+ * none of the wanted types (or the topic asks for none), otherwise 0.7 plus 0.3 times the share of
+ * wanted types it holds. One wanted type held counts most, so a cue read too eagerly in the topic
+ * ("implementation services cost" also reads as a duration) costs little; a sentence holding
+ * both a price and a trial length still ranks above one holding only the price.
+ */
+export function answerTypeMatch(wanted: readonly AnswerType[], held: readonly AnswerType[]): number {
+  let hits = 0;
+  for (const type of wanted) if (held.includes(type)) hits++;
+  return hits === 0 ? 0 : 0.7 + (0.3 * hits) / wanted.length;
+}
+
+/**
+ * The figures of a sentence as distinct tokens ("$60,000", "25 months", "3", "40 percent"):
+ * number with its currency sign and unit word, normalized, so "$49" and "$99" are different tokens
+ * where a word bag would see the same words. Diversity treats them as words of their own.
+ */
+export function figures(sentence: string): string[] {
+  const found = sentence.match(/[$€£¥]?\s?\d[\d,.]*(?:\s?(?:%|k\b|m\b|bn\b))?(?:\s+(?:percent|million|billion|thousand|euros?|dollars?|people|staff|[a-z]+s)\b)?/gi) ?? [];
+  return [...new Set(found.map((f) => `#${f.toLowerCase().replace(/\s+/g, '').replace(/[.,]$/, '')}`))];
+}
+
+/**
+ * A stated strength: praise or an advantage ("main strength", "better fit for", "rated higher for",
+ * "easy to set up"). Not an answer type a topic asks for (selection does not use it); the
+ * competitors table reads it beside the `weakness` cue.
+ */
+const STRENGTH =
+  /\b(?:strengths?|strong(?:er|est)?|best (?:for|at|choice|fit)|better (?:fit|choice|value)|excels?|praised?|lov(?:e|ed|es)|easy to|easier|easiest|fast(?:er|est)?|great (?:value|for)|reliable|rate[sd]? (?:\S+ ){1,3}?higher|higher for|trusted by|wins?|won|leader|paid for itself)\b/i;
+
+/** True when `sentence` states a strength (see STRENGTH). */
+export function holdsStrength(sentence: string): boolean {
+  return STRENGTH.test(sentence);
+}
