@@ -1,50 +1,15 @@
-import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateSources } from '../../scripts/bench/corpus.ts';
-import { ANSWER_TYPES, figures, sentenceAnswerTypes, type AnswerType } from '../../src/research/answer-types.ts';
-import { analyzePassage, encodeFacts, informativeness, sentenceKey, stems } from '../../src/research/sentence-facts.ts';
-import { stem } from '../../src/research/stem.ts';
-import { isCitable, splitPassages, splitSentences, terms, wordCount } from '../../src/research/text.ts';
-import * as referenceAnswers from './reference/answer-types.ts';
-import * as reference from './reference/sentence-facts.ts';
-import * as referenceStem from './reference/stem.ts';
-import * as referenceText from './reference/text.ts';
+import { analyzePassage, encodeFacts } from '../../src/research/sentence-facts.ts';
+import { splitSentences, terms, wordCount } from '../../src/research/text.ts';
 
 /**
- * The speed-up of analyzePassage and what it calls (text.ts, answer-types.ts, stem.ts,
- * sentence-facts.ts) changed no output: the same facts (FACTS_VERSION stays), and the same terms,
- * stems, answer types, figures and citability at query time, as the code before it, kept in
- * ./reference/ and on the inputs below as it answered them.
+ * The facts and terms of text that the fast paths of analyzePassage treat specially (whitespace of
+ * every kind, quotes, apostrophes, hyphens, currencies, percentages, NFKC forms, cue words), pinned
+ * as the code answered them before those paths existed (checked then against that code, on every
+ * demo passage and 1,500 random texts). The demo market's facts are pinned per FACTS_VERSION in
+ * sentence-facts.test.ts.
  */
-
-const demoContents = env.TEST_KNOWLEDGE_BASE.split('\n')
-  .filter(Boolean)
-  .map((l) => JSON.parse(l) as { type?: string; properties?: { content?: string } })
-  .filter((l) => l.type === 'source' && l.properties?.content)
-  .map((l) => l.properties!.content!);
-const typographic = (text: string) => text.replace(/(\w)'(\w)/g, '$1’$2').replace(/"([^"\n]*)"/g, '“$1”').replace(/ - /g, ' – ');
-const PASSAGES = [
-  ...demoContents.flatMap((c) => splitPassages(c)),
-  ...demoContents.flatMap((c) => splitPassages(typographic(c))),
-  ...[...generateSources(200)].flatMap((s) => splitPassages(s.properties.content)),
-];
-
-const SUBSETS: readonly (readonly AnswerType[])[] = [ANSWER_TYPES, ['money'], ['weakness'], ['person'], ['percent', 'duration', 'count', 'money'], ['date', 'headcount', 'rating']];
-
-/** Every output of the new code for `text` and its sentences, beside the reference's. */
-function expectSameAsReference(text: string): void {
-  expect(encodeFacts(analyzePassage(text)), text).toBe(reference.encodeFacts(reference.analyzePassage(text)));
-  for (const sentence of [text, ...splitSentences(text)]) {
-    expect(terms(sentence), sentence).toEqual(referenceText.terms(sentence));
-    expect([...stems(sentence)], sentence).toEqual([...reference.stems(sentence)]);
-    for (const among of SUBSETS) expect(sentenceAnswerTypes(sentence, among), sentence).toEqual(referenceAnswers.sentenceAnswerTypes(sentence, among));
-    expect(figures(sentence), sentence).toEqual(referenceAnswers.figures(sentence));
-    expect(isCitable(sentence), sentence).toBe(referenceText.isCitable(sentence));
-    expect(informativeness(sentence), sentence).toBe(reference.informativeness(sentence));
-    expect(sentenceKey(sentence), sentence).toBe(reference.sentenceKey(sentence));
-  }
-}
 
 /** Pieces that the fast paths treat specially: whitespace, quotes, apostrophes, hyphens, currencies, percentages, NFKC forms, cue words. */
 const PIECES = [
@@ -59,7 +24,7 @@ const PIECES = [
 ];
 const texts = fc.array(fc.oneof({ arbitrary: fc.constantFrom(...PIECES), weight: 6 }, { arbitrary: fc.string({ unit: 'grapheme', maxLength: 8 }), weight: 1 }, { arbitrary: fc.string({ unit: 'binary', maxLength: 4 }), weight: 1 }), { maxLength: 60 }).map((parts) => parts.join(''));
 
-/** Inputs and what the code before the speed-up answered for them: the facts of the text, and the terms of each sentence. */
+/** Inputs and what the code answered for them before its fast paths: the facts of the text, and the terms of each sentence. */
 const ANSWERED: { text: string; facts: string; terms: string[] }[] = [
   {
     text: 'Acme’s “Pro” plan costs $1,200.50 per year — about 15% less than Globex’s. It’s free of charge for non-profits.',
@@ -123,35 +88,12 @@ const ANSWERED: { text: string; facts: string; terms: string[] }[] = [
   },
 ];
 
-describe('analyzePassage and its parts, after their speed-up', () => {
-  it('answer the inputs below as the code before it did', () => {
+describe('analyzePassage on tricky text', () => {
+  it('answers the inputs below as the code before its fast paths did', () => {
     for (const { text, facts, terms: expected } of ANSWERED) {
       expect(encodeFacts(analyzePassage(text)), text).toBe(facts);
       expect(splitSentences(text).map((s) => terms(s).join(' ')), text).toEqual(expected);
-      expectSameAsReference(text);
     }
-  });
-
-  it('agree with the reference on every passage of the demo market (also with typographic quotes) and of the synthetic corpus', () => {
-    expect(PASSAGES.length).toBeGreaterThan(1000);
-    for (const text of PASSAGES) expectSameAsReference(text);
-  });
-
-  it('agree with the reference whatever the text', () => {
-    fc.assert(fc.property(texts, (text) => expectSameAsReference(text)), { numRuns: 1500 });
-  });
-
-  it('stem every word as the reference does', () => {
-    const words = new Set(PASSAGES.flatMap((p) => referenceText.terms(p)));
-    for (const word of ['', 'a', 'y', 'yy', 'ys', 'sky', 'syzygy', 'toy', 'ies', 'sses', 'eed', 'ing', 'ed', 'bly', 'ation', 'iveness', 'e', 'ee', 'll']) words.add(word);
-    expect([...words].filter((word) => stem(word) !== referenceStem.stem(word))).toEqual([]);
-    const letters = fc.string({ unit: fc.constantFrom(...'aeiouybcdglmnrstz'), maxLength: 14 });
-    fc.assert(
-      fc.property(letters, (word) => {
-        expect(stem(word)).toBe(referenceStem.stem(word));
-      }),
-      { numRuns: 3000 },
-    );
   });
 
   it('count words as split(/\s+/) does, for every UTF-16 code unit', () => {
@@ -166,16 +108,6 @@ describe('analyzePassage and its parts, after their speed-up', () => {
         expect(wordCount(text)).toBe(text.split(/\s+/).length);
       }),
       { numRuns: 500 },
-    );
-  });
-
-  it('key any text as the reference does', () => {
-    for (const text of ['', 'a', '0', 'z'.repeat(1000)]) expect(sentenceKey(text)).toBe(reference.sentenceKey(text));
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (text) => {
-        expect(sentenceKey(text)).toBe(reference.sentenceKey(text));
-      }),
-      { numRuns: 5000 },
     );
   });
 });
