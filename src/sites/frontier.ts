@@ -269,7 +269,10 @@ function matchesWord(words: string, word: string): boolean {
 /** The kind of page a URL names, from PAGE_KIND_RULES (its first two segments after a locale). */
 export function pageKind(url: string): PageKind {
   const parts = pathSegments(url);
-  if (parts === undefined) return 'other';
+  return parts === undefined ? 'other' : kindOf(parts);
+}
+
+function kindOf(parts: { segments: string[] }): PageKind {
   const segments = parts.segments.slice(localeSegments(parts.segments));
   if (segments.length === 0 || (segments.length === 1 && /^index\.(?:html?|php|aspx?)$/.test(segments[0] ?? ''))) return 'home';
   for (const segment of segments.slice(0, 2)) {
@@ -283,7 +286,10 @@ export function pageKind(url: string): PageKind {
 /** The traps (TRAP_RULES) a URL falls into; none for an ordinary page. */
 export function pageTraps(url: string): string[] {
   const parts = pathSegments(url);
-  if (parts === undefined) return [];
+  return parts === undefined ? [] : trapsOf(parts);
+}
+
+function trapsOf(parts: { segments: string[]; path: string }): string[] {
   return TRAP_RULES.filter((rule) => rule.test(parts.segments, parts.path)).map((rule) => rule.trap);
 }
 
@@ -295,10 +301,10 @@ export function pageTraps(url: string): string[] {
 export function pagePriority(url: string): number {
   const parts = pathSegments(url);
   if (parts === undefined) return -TRAP_PENALTY * TRAP_RULES.length;
-  const kind = pageKind(url);
+  const kind = kindOf(parts);
   const base = kind === 'home' ? HOME_SCORE : kind === 'other' ? OTHER_SCORE : (PAGE_KIND_RULES.find((rule) => rule.kind === kind)?.score ?? OTHER_SCORE);
   const depth = Math.max(0, parts.segments.length - localeSegments(parts.segments) - 1);
-  return base - depth * PAGE_DEPTH_PENALTY - pageTraps(url).length * TRAP_PENALTY;
+  return base - depth * PAGE_DEPTH_PENALTY - trapsOf(parts).length * TRAP_PENALTY;
 }
 
 /** Why a URL offered to the frontier was not queued, or not read. */
