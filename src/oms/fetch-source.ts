@@ -1,3 +1,4 @@
+import { readBody, untilAborted } from '../ground/body-reading.ts';
 import { withoutCredentials } from '../ground/url-credentials.ts';
 import { decodeBody, extractPageText, PageUnreadable, type PageTextOptions } from './html-text.ts';
 import { SOURCE_CONTENT_MAX_CHARS, SOURCE_TITLE_MAX_CHARS } from './object-types.ts';
@@ -113,10 +114,11 @@ export async function fetchSource(url: string, options: SourceFetchOptions): Pro
         discard(response);
         return { ok: false, error: `the page is ${mib(declared)} (Content-Length); at most ${mib(SOURCE_FETCH.maxBodyBytes)} is read` };
       }
-      const body = await readBounded(response, SOURCE_FETCH.maxBodyBytes, signal);
-      if (!body) return { ok: false, error: `the page is larger than ${mib(SOURCE_FETCH.maxBodyBytes)}, the most that is read` };
-      bytes = body.byteLength;
-      return await readPageText(body, contentType, current);
+      const read = await readBody(response.body, SOURCE_FETCH.maxBodyBytes, signal);
+      if ('error' in read) throw read.error;
+      if (read.over) return { ok: false, error: `the page is larger than ${mib(SOURCE_FETCH.maxBodyBytes)}, the most that is read` };
+      bytes = read.bytes.byteLength;
+      return await readPageText(read.bytes, contentType, current);
     }
   } catch (error) {
     if (error instanceof PageUnreadable) return { ok: false, error: error.message, ...(bytes === undefined ? {} : { bytes }) };
@@ -164,55 +166,12 @@ export function sourceTimeoutMs(timeoutMs?: number): number {
   return Math.min(Math.max(1, Math.floor(timeoutMs ?? SOURCE_FETCH.timeoutMs)), SOURCE_FETCH.timeoutMs);
 }
 
-/** `promise`, or a rejection as soon as `signal` aborts (a runtime may not stop a pending read by itself). */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new Error('aborted'));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new Error('aborted'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
 
 /** Drops a response's body unread, so its connection is released. */
 export function discard(response: Response): void {
   response.body?.cancel().catch(() => {});
 }
 
-/** The body, or undefined once it passes `limit` bytes (the rest is never read). */
-export async function readBounded(response: Response, limit: number, signal: AbortSignal): Promise<Uint8Array | undefined> {
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await untilAborted(reader.read(), signal);
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) return undefined;
-      chunks.push(value);
-    }
-  } finally {
-    reader.cancel().catch(() => {});
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
-}
 
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufeff]/g;

@@ -1,4 +1,5 @@
-import { discard, mib, readBounded, REDIRECT_STATUSES, shown, SOURCE_FETCH, sourceTimeoutMs, untilAborted } from '../oms/fetch-source.ts';
+import { readBody, untilAborted } from '../ground/body-reading.ts';
+import { discard, mib, REDIRECT_STATUSES, shown, SOURCE_FETCH, sourceTimeoutMs } from '../oms/fetch-source.ts';
 import { checkSourceUrl } from '../oms/source-url-policy.ts';
 import { MAX_URL_LENGTH, siteDomain, siteUrl, type SiteUrlRefusal } from './frontier.ts';
 import { hostOf, hostServedBy, overrideFor, readsHost } from './hosts.ts';
@@ -238,8 +239,10 @@ export async function fetchSitePage(url: string, options: SitePageOptions): Prom
         discard(response);
         return { kind: 'failed', url: page, reason: `the ${options.file ? 'file' : 'page'} is ${mib(declared)} (Content-Length); at most ${mib(maxBytes)} is read` };
       }
-      const body = await readBounded(response, maxBytes, signal);
-      if (!body) return { kind: 'failed', url: page, reason: `the ${options.file ? 'file' : 'page'} is larger than ${mib(maxBytes)}, the most that is read` };
+      const read = await readBody(response.body, maxBytes, signal);
+      if ('error' in read) throw read.error;
+      if (read.over) return { kind: 'failed', url: page, reason: `the ${options.file ? 'file' : 'page'} is larger than ${mib(maxBytes)}, the most that is read` };
+      const body = read.bytes;
       const etag = validator(response.headers.get('etag'));
       const lastModified = validator(response.headers.get('last-modified'));
       const robotsTag = response.headers.get('x-robots-tag')?.slice(0, MAX_ROBOTS_TAG_LENGTH);

@@ -1,3 +1,5 @@
+import { readBody } from '../ground/body-reading.ts';
+import { messageOf } from '../ground/errors.ts';
 import { textEncodingOf } from '../oms/html-text.ts';
 import { mergeDirectives, NO_DIRECTIVES, parseRobotsMeta } from './robots-directives.ts';
 import type { RobotsDirectives } from './robots-directives.ts';
@@ -214,52 +216,6 @@ export function linkCollector(options: Pick<ExtractLinksOptions, 'maxLinks'> = {
   return { on, result };
 }
 
-/**
- * The body's first `maxBytes` bytes, in memory, and whether there was more (the rest is cancelled,
- * never read). A body made from bytes in memory comes in one chunk or a few: one read each. A body
- * that fails part-way gives what came before, and the error.
- */
-async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean; error?: unknown }> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let truncated = false;
-  let failed: { error: unknown } | undefined;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const room = maxBytes - size;
-      if (value.byteLength > room) {
-        if (room > 0) chunks.push(value.subarray(0, room));
-        size = maxBytes;
-        truncated = true;
-        break;
-      }
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } catch (error) {
-    failed = { error };
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  let bytes: Uint8Array;
-  if (chunks.length === 1) bytes = chunks[0]!;
-  else {
-    bytes = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.byteLength;
-    }
-  }
-  return { bytes, truncated, ...failed };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * The HTML `bytes` as the parser's input, in the page's charset (textEncodingOf): UTF-8 as it is
@@ -285,8 +241,9 @@ export async function extractLinks(response: Response, pageUrl: string, options:
   const collector = linkCollector(options);
   const maxBytes = positiveInteger(options.maxBytes, DEFAULT_MAX_BYTES, 'maxBytes');
   if (response.body === null) return collector.result(pageUrl, { bytesRead: 0, truncatedBytes: false });
-  const { bytes, truncated, ...failed } = await readAtMost(response.body, maxBytes);
-  let parseError = 'error' in failed ? messageOf(failed.error) : undefined;
+  const read = await readBody(response.body, maxBytes);
+  const { bytes } = read;
+  let parseError = 'error' in read ? messageOf(read.error) : undefined;
   try {
     // Drained natively: what the rewriter passes through is not needed, only its handlers' calls.
     await collector.on(new HTMLRewriter()).transform(htmlInput(bytes, response.headers.get('content-type') ?? '')).arrayBuffer();
@@ -294,5 +251,5 @@ export async function extractLinks(response: Response, pageUrl: string, options:
     // lol-html gives up on some markup (e.g. 400,000 unclosed elements, past its memory limit); what it found before stays.
     parseError ??= messageOf(error);
   }
-  return collector.result(pageUrl, { bytesRead: bytes.byteLength, truncatedBytes: truncated, ...(parseError === undefined ? {} : { parseError }) });
+  return collector.result(pageUrl, { bytesRead: bytes.byteLength, truncatedBytes: read.over, ...(parseError === undefined ? {} : { parseError }) });
 }

@@ -1,5 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { Gunzip } from 'fflate';
+import { forEachChunk, joined, type ChunksRead } from '../ground/body-reading.ts';
+import { messageOf } from '../ground/errors.ts';
 import { MAX_URL_LENGTH } from './frontier.ts';
 
 /**
@@ -202,11 +204,8 @@ export async function readSitemapBody(response: Response, maxBytes: number = DEF
     await response.body?.cancel().catch(() => undefined);
     return { ok: false, reason: `HTTP ${response.status}` };
   }
-  if (response.body === null) return { ok: true, body: new Uint8Array() };
-  const reader = response.body.getReader();
   const output: Uint8Array[] = [];
   let outputBytes = 0;
-  let inputBytes = 0;
   let gunzip: Gunzip | null = null;
   let sniffed: Uint8Array | null = new Uint8Array(); // the first bytes, until there are two to tell gzip apart
   let over = false;
@@ -216,57 +215,36 @@ export async function readSitemapBody(response: Response, maxBytes: number = DEF
     else output.push(chunk);
   };
   const feed = (chunk: Uint8Array, final: boolean): void => {
+    if (sniffed !== null) {
+      chunk = joined([sniffed, chunk]);
+      if (chunk.byteLength < 2 && !final) {
+        sniffed = chunk;
+        return;
+      }
+      sniffed = null;
+      if (chunk[0] === 0x1f && chunk[1] === 0x8b) gunzip = new Gunzip((data) => keep(data));
+    }
     if (gunzip === null) return keep(chunk);
     for (let at = 0; at < chunk.byteLength && !over; at += INFLATE_STEP) {
       gunzip.push(chunk.subarray(at, at + INFLATE_STEP), final && at + INFLATE_STEP >= chunk.byteLength);
     }
     if (final && chunk.byteLength === 0) gunzip.push(chunk, true);
   };
+  let read: ChunksRead;
   try {
-    for (;;) {
-      const next = await reader.read();
-      let chunk = next.done ? new Uint8Array() : next.value;
-      inputBytes += chunk.byteLength;
-      if (inputBytes > limit) {
-        over = true;
-        break;
-      }
-      if (sniffed !== null) {
-        chunk = concat([sniffed, chunk], sniffed.byteLength + chunk.byteLength);
-        if (chunk.byteLength < 2 && !next.done) {
-          sniffed = chunk;
-          continue;
-        }
-        sniffed = null;
-        if (chunk[0] === 0x1f && chunk[1] === 0x8b) gunzip = new Gunzip((data) => keep(data));
-      }
-      feed(chunk, next.done);
-      if (over || next.done) break;
-    }
+    read = await forEachChunk(response.body, limit, (chunk) => (feed(chunk, false), over ? 'stop' : undefined));
+    if (read.ended === 'whole') feed(new Uint8Array(), true);
   } catch (error) {
-    // fflate throws on data that is not valid gzip (a truncated or corrupt file), and the body's
-    // stream errors when the connection breaks: both are the remote file's failings, reported.
-    await reader.cancel().catch(() => undefined);
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, reason: gunzip === null ? `reading the body failed: ${message}` : `corrupt gzip data: ${message}` };
+    // fflate throws on data that is not valid gzip (a truncated or corrupt file).
+    return { ok: false, reason: `corrupt gzip data: ${messageOf(error)}` };
   }
-  if (over) {
-    await reader.cancel().catch(() => undefined);
-    return { ok: false, reason: gunzip !== null && inputBytes <= limit ? `more than ${limit} bytes once decompressed` : `larger than ${limit} bytes` };
-  }
-  return { ok: true, body: concat(output, outputBytes) };
+  // The body's stream errors when the connection breaks: the remote file's failing, reported.
+  if (read.ended === 'failed') return { ok: false, reason: `reading the body failed: ${messageOf(read.error)}` };
+  if (read.ended === 'over') return { ok: false, reason: `larger than ${limit} bytes` };
+  if (over) return { ok: false, reason: `more than ${limit} bytes once decompressed` };
+  return { ok: true, body: joined(output) };
 }
 
-function concat(chunks: Uint8Array[], total: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0];
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
-}
 
 export interface ExpandLimits {
   /** Whether a URL (page or sitemap) belongs to the site being read; others are neither fetched nor returned. */

@@ -1,3 +1,4 @@
+import { readBody } from '../../ground/body-reading.ts';
 import { signWebhook } from './signing.ts';
 
 /**
@@ -87,28 +88,8 @@ export async function deliverWebhook(input: DeliveryInput): Promise<DeliveryResu
 
 /** The first `limit` bytes of a body as one short line of text; the rest is cancelled, never read. */
 async function readStart(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
-  if (!body) return '';
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let read = 0;
-  try {
-    while (read < limit) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value.subarray(0, limit - read));
-      read += Math.min(value.byteLength, limit - read);
-    }
-  } catch {
-    // A body that breaks off: what was read is enough for a message.
-  } finally {
-    reader.cancel().catch(() => {});
-  }
-  const bytes = new Uint8Array(read);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
+  // A body that breaks off: what was read is enough for a message.
+  const { bytes } = await readBody(body, limit);
   const text = new TextDecoder().decode(bytes).replace(/\s+/g, ' ').trim();
   return text.length > ERROR_SNIPPET_CHARS ? `${text.slice(0, ERROR_SNIPPET_CHARS)}…` : text;
 }
