@@ -5,6 +5,7 @@ import { mirrorRun } from '../db/runs.ts';
 import { clearScratch, createRunTables, LEGACY_RUN_KEY, readRun, readRunStatus, readScratch, writeRun, writeScratch, writeScratchEntries } from '../db/run-object-storage.ts';
 import { RUN_PLANS } from '../runs/plans.ts';
 import type { RunInit, RunKind, RunPlan, RunRecord, StepResult, StepWork } from '../runs/types.ts';
+import { messageOf } from '../ground/errors.ts';
 
 export type { RunInit } from '../runs/types.ts';
 
@@ -171,7 +172,7 @@ export class RunObject extends Agent {
     try {
       result = await plan.executeStep(this.env, before, pending.name, this.stepWork(handOverAt));
     } catch (error) {
-      failure = error instanceof Error ? error.message : String(error);
+      failure = messageOf(error);
     }
 
     // The step ran with the input gate open: a cancel may have landed meanwhile. The transition
@@ -307,7 +308,7 @@ export class RunObject extends Agent {
     try {
       await this.mirror(this.env.DB, run);
     } catch (error) {
-      logEvent('run_mirror_failed', { runId: run.id, status: run.status, error: error instanceof Error ? error.message : String(error) });
+      logEvent('run_mirror_failed', { runId: run.id, status: run.status, error: messageOf(error) });
       const pending = (await this.listSchedules()).some((s) => s.callback === 'remirror' && s.id !== firing);
       if (!pending) await this.schedule(new Date(Math.ceil((Date.now() + MIRROR_RETRY_MS) / 1000) * 1000), 'remirror');
     }

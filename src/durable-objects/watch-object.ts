@@ -16,6 +16,7 @@ import { hasEnded, newWatchRecord, viewOf, type WatchInit, type WatchRecord } fr
 import { armDeliveries, cancelExecutions, nextRunAt, scheduleExecutions } from '../watches/schedule.ts';
 import { deliverDue } from '../watches/webhooks/dispatcher.ts';
 import { WebhookOutbox } from '../watches/webhooks/outbox.ts';
+import { messageOf } from '../ground/errors.ts';
 
 export type { WatchInit } from '../watches/record.ts';
 export { EXECUTIONS_KEPT } from '../watches/execution-log.ts';
@@ -399,6 +400,3 @@ function sendsTo(webhook: { url: string; kinds?: ChangeKind[] } | null, record: 
   return record.findings?.changes.some((change) => kinds.has(change.kind)) ? webhook : null;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -1,4 +1,5 @@
 import { safeRegex } from 'safe-regex2';
+import { messageOf } from './errors.ts';
 
 /**
  * A watch's own `ignore` patterns: regular expressions for what changes on its pages without
@@ -74,7 +75,7 @@ function compilePattern(pattern: string): RegExp | string {
   try {
     expression = new RegExp(pattern, 'giu');
   } catch (error) {
-    return `is not a valid JavaScript regular expression (${error instanceof Error ? error.message : String(error)}). With the unicode flag, a backslash before a character with no special meaning (such as \`\\-\` outside brackets) is an error too.`;
+    return `is not a valid JavaScript regular expression (${messageOf(error)}). With the unicode flag, a backslash before a character with no special meaning (such as \`\\-\` outside brackets) is an error too.`;
   }
   return backtrackingRisk(pattern) ?? emptyMatchRisk(expression, pattern) ?? expression;
 }

@@ -9,8 +9,8 @@ export function logUnexpectedError(error: unknown, requestId: string | undefined
     JSON.stringify({
       event: 'unexpected_error',
       requestId,
-      error: error instanceof Error ? error.message : String(error),
-      stack: error instanceof Error ? error.stack : undefined,
+      // Its message and its stack (errors.ts's messageOf would be an import cycle: errors.ts logs through here).
+      ...(error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) }),
     }),
   );
 }

@@ -3,6 +3,7 @@ import { withoutCredentials } from '../ground/url-credentials.ts';
 import { decodeBody, extractPageText, PageUnreadable, type PageTextOptions } from './html-text.ts';
 import { SOURCE_CONTENT_MAX_CHARS, SOURCE_TITLE_MAX_CHARS } from './object-types.ts';
 import { checkSourceUrl, type SourceUrlOptions } from './source-url-policy.ts';
+import { messageOf } from '../ground/errors.ts';
 
 /**
  * Fetches one web page to add it as a source: its readable title and text, or why not. It never
@@ -123,7 +124,7 @@ export async function fetchSource(url: string, options: SourceFetchOptions): Pro
   } catch (error) {
     if (error instanceof PageUnreadable) return { ok: false, error: error.message, ...(bytes === undefined ? {} : { bytes }) };
     if (signal.aborted) return { ok: false, error: `timed out after ${timeoutMs / 1000} s`, ...(bytes === undefined ? {} : { bytes }) };
-    return { ok: false, error: `could not be fetched: ${shown(error instanceof Error ? error.message : String(error))}` };
+    return { ok: false, error: `could not be fetched: ${shown(messageOf(error))}` };
   } finally {
     clearTimeout(timer);
   }

@@ -1,3 +1,4 @@
+import { messageOf } from '../ground/errors.ts';
 /**
  * The readable text of a web page, for a `source` object: its title and its content as lines of
  * plain text, extracted with Workers' own streaming `HTMLRewriter` (lol-html) and one pass over
@@ -270,7 +271,7 @@ export async function extractPageText(html: string, options: PageTextOptions = {
     // A handler's exception reaches the caller through the rewriter's stream, as the same object or a copy of its message.
     if (error instanceof PageUnreadable || String(error).includes(TOO_COMPLEX)) throw new PageUnreadable(TOO_COMPLEX);
     // lol-html's own limits (e.g. "Parser error: The memory limit has been exceeded." for 400,000 unclosed tags).
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     if (message.startsWith('Parser error')) throw new PageUnreadable(`the page could not be read as HTML (${message.slice(0, 200)})`);
     throw error;
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { randomId } from '../ground/api-key.ts';
 import type { CoreContext } from '../ground/context.ts';
-import { DomainError, toDomainError } from '../ground/errors.ts';
+import { DomainError, messageOf, toDomainError } from '../ground/errors.ts';
 import { readPageToken, signPageToken } from '../ground/page-token.ts';
 import { assertScope } from '../ground/scopes.ts';
 import { checkInput } from '../ground/validation.ts';
@@ -124,7 +124,7 @@ function asImportLine(action: Action, line: unknown) {
   try {
     return parseImportLine(JSON.stringify(line));
   } catch (error) {
-    const reasons = (error instanceof Error ? error.message : String(error)).split('; ');
+    const reasons = messageOf(error).split('; ');
     const details = reasons.map((reason) => {
       const field = FIELD_FIRST.exec(reason);
       return field ? { path: `params.${field[1]}`, message: `params.${reason}` } : { path: 'params', message: `params: ${reason}` };

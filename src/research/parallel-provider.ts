@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { domainOf, SourceKey } from '../oms/object-types.ts';
 import type { Finding, ResearchProvider, ResearchRequest, ResearchResult, ResearchSource } from './provider.ts';
 import { isCitable, splitSentences } from './text.ts';
+import { messageOf } from '../ground/errors.ts';
 
 export type ProviderErrorKind = 'unauthorized' | 'rate_limited' | 'unavailable' | 'timeout' | 'malformed';
 
@@ -238,7 +239,7 @@ export class ParallelProvider implements ResearchProvider {
       if (signal.aborted) {
         return { error: new ProviderError('timeout', `Parallel did not answer within ${seconds(limit)} s.`), retryable: true };
       }
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = messageOf(error);
       return { error: new ProviderError('unavailable', `Parallel could not be reached: ${this.redact(reason)}.`), retryable: true };
     }
 

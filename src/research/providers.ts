@@ -2,6 +2,7 @@ import { readConfig } from '../ground/config.ts';
 import { EmbeddedEngine } from './embedded-engine.ts';
 import { ParallelProvider } from './parallel-provider.ts';
 import type { ResearchProvider, ResearchRequest, ResearchResult } from './provider.ts';
+import { messageOf } from '../ground/errors.ts';
 
 /** A sync command's caller is waiting: give the web provider a minute before falling back. */
 const WEB_DEADLINE_MS = 60_000;
@@ -29,7 +30,7 @@ export async function researchWithFallback(providers: readonly ResearchProvider[
       result = await provider.research(request);
     } catch (error) {
       if (last) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = messageOf(error);
       failures.push(`The ${provider.name} research provider could not answer (${reason}).`);
       continue;
     }

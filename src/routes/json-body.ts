@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { DomainError } from '../ground/errors.ts';
+import { DomainError, messageOf } from '../ground/errors.ts';
 
 /**
  * The request body as a JSON object: an empty body reads as `{}`; malformed JSON or a body that is
@@ -12,7 +12,7 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : 'unparseable';
+    const reason = messageOf(error);
     throw new DomainError('invalid_input', `Request body is not valid JSON (${reason}).`, {
       details: [{ path: '', message: 'malformed JSON' }],
     });

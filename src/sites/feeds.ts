@@ -449,7 +449,7 @@ function readJsonFeed(text: string): RawFeed | { reason: string } {
   try {
     doc = JSON.parse(text);
   } catch (error) {
-    return { reason: `malformed JSON: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}` };
+    return { reason: `malformed JSON: ${messageOf(error).slice(0, 200)}` };
   }
   const feed = asRecord(doc);
   const version = stringOf(feed.version);

@@ -1,6 +1,7 @@
 import { decodeEntities } from '../oms/html-text.ts';
 import { SOURCE_TITLE_MAX_CHARS } from '../oms/object-types.ts';
 import { calendarDate, cutText, htmlToText, httpUrl } from './feeds.ts';
+import { messageOf } from '../ground/errors.ts';
 
 /**
  * Reading a company's open roles from the public job board its careers page links: Greenhouse,
@@ -165,7 +166,7 @@ export async function parseJobBoard(
     doc = JSON.parse(text);
   } catch (error) {
     if (type === 'text/html') return { ok: false, reason: `the ${provider} board answered HTML, not JSON` };
-    return { ok: false, reason: `the ${provider} board answered something that is not JSON (${error instanceof Error ? error.message.slice(0, 200) : String(error)})` };
+    return { ok: false, reason: `the ${provider} board answered something that is not JSON (${messageOf(error).slice(0, 200)})` };
   }
   const jobs = kind === 'lever' ? (Array.isArray(doc) ? doc : undefined) : asRecord(doc).jobs;
   if (!Array.isArray(jobs)) {

@@ -2,6 +2,7 @@ import { Unzlib } from 'fflate';
 import { getResolvedPDFJS } from 'unpdf';
 import type { PDFDocumentProxy, PDFPageProxy } from 'unpdf/pdfjs';
 import { SOURCE_CONTENT_MAX_CHARS, SOURCE_TITLE_MAX_CHARS } from '../oms/object-types.ts';
+import { messageOf } from '../ground/errors.ts';
 
 /**
  * The text of a PDF a site links to (a price sheet, a datasheet), for a `source` object: its title,
@@ -246,7 +247,7 @@ function hasPdfHeader(bytes: Uint8Array): boolean {
 /** A sentence for why pdf.js could not open a file, from the name of the exception it gave. */
 function whyNotOpened(error: unknown): string {
   const name = error instanceof Error ? error.name : '';
-  const detail = error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
+  const detail = messageOf(error).slice(0, 200);
   if (name === 'PasswordException') return 'the PDF is encrypted and needs a password to open; ask for an unprotected copy';
   if (name === 'InvalidPDFException') return `the PDF is malformed or cut short and could not be opened (${detail})`;
   return `the PDF could not be opened (${detail})`;
@@ -308,7 +309,7 @@ async function readPages(document: PDFDocumentProxy, bounds: PageBounds): Promis
       }
       pagesRead++;
     } catch (error) {
-      failure = `page ${number} of the PDF could not be read (${error instanceof Error ? error.message.slice(0, 200) : 'unknown error'})`;
+      failure = `page ${number} of the PDF could not be read (${messageOf(error).slice(0, 200)})`;
       break;
     } finally {
       page?.cleanup();

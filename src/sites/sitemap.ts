@@ -154,7 +154,7 @@ function parseXml(text: string, maxUrls: number): ParsedSitemap {
     doc = parser.parse(text);
   } catch (error) {
     // The parser refuses what its own limits forbid (entities, say): a property of the file.
-    return { kind: 'unreadable', reason: `unreadable XML: ${error instanceof Error ? error.message : String(error)}` };
+    return { kind: 'unreadable', reason: `unreadable XML: ${messageOf(error)}` };
   }
   const root = doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>) : {};
   const isIndex = 'sitemapindex' in root;
@@ -324,7 +324,7 @@ export async function expandSitemaps(
     try {
       response = await fetchSitemap(next.url);
     } catch (error) {
-      skip(next.url, `fetch failed: ${error instanceof Error ? error.message : String(error)}`);
+      skip(next.url, `fetch failed: ${messageOf(error)}`);
       continue;
     }
     const body = await readSitemapBody(response, maxBytes);

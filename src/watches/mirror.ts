@@ -1,6 +1,7 @@
 import { mirrorWatchStatement, type WatchRow } from '../db/watches.ts';
 import { logEvent } from '../ground/log.ts';
 import { viewOf, type WatchRecord } from './record.ts';
+import { messageOf } from '../ground/errors.ts';
 
 /**
  * The watch's D1 mirror (table `watches`, src/db/watches.ts): the row that lists it, written from
@@ -37,7 +38,7 @@ export async function writeMirror(db: D1Database, watch: WatchRecord, nextRunAt:
     await mirrorStatement(db, watch, nextRunAt).run();
     return true;
   } catch (error) {
-    logEvent('watch_mirror_failed', { watchId: watch.id, version: watch.version, error: error instanceof Error ? error.message : String(error) });
+    logEvent('watch_mirror_failed', { watchId: watch.id, version: watch.version, error: messageOf(error) });
     return false;
   }
 }

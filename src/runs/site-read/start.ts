@@ -2,7 +2,7 @@ import { readSiteReadPages } from '../../db/organizations.ts';
 import { pagesFetchedOn } from '../../db/site-pages.ts';
 import { readConfig } from '../../ground/config.ts';
 import type { SitePaths } from '../../ground/schemas/path-scope.ts';
-import { rateLimited } from '../../ground/errors.ts';
+import { messageOf, rateLimited } from '../../ground/errors.ts';
 import { logEvent } from '../../ground/log.ts';
 import { DEFAULT_PAGE_BUDGET } from '../../sites/frontier.ts';
 import { readsHost } from '../../sites/hosts.ts';
@@ -93,7 +93,7 @@ export async function startSiteReads(env: Env, organizationId: string, domains: 
         const { id } = await startSiteRead(env, organizationId, domain, undefined, origin, paths);
         return { domain, runId: id };
       } catch (error) {
-        const refused = error instanceof Error ? error.message : String(error);
+        const refused = messageOf(error);
         logEvent('site_read_not_started', { organizationId, domain, reason: refused });
         return { domain, runId: null, refused };
       }

@@ -1,5 +1,6 @@
 import { readBody } from '../../ground/body-reading.ts';
 import { signWebhook } from './signing.ts';
+import { messageOf } from '../../ground/errors.ts';
 
 /**
  * One webhook delivery attempt: POST the payload as JSON, signed the Standard Webhooks way, and
@@ -100,5 +101,5 @@ function locationOf(response: Response): string {
 }
 
 function describe(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, ERROR_SNIPPET_CHARS);
+  return messageOf(error).slice(0, ERROR_SNIPPET_CHARS);
 }

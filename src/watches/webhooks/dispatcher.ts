@@ -2,6 +2,7 @@ import { logEvent } from '../../ground/log.ts';
 import { deliverWebhook, type DeliveryResult } from './delivery.ts';
 import type { OutboxMessage, RecordedAttempt, WebhookOutbox } from './outbox.ts';
 import { webhookSecretOf } from './secrets.ts';
+import { messageOf } from '../../ground/errors.ts';
 
 /**
  * Sends a watch's due webhook messages, one at a time, in the order the executions finished,
@@ -52,6 +53,3 @@ async function attempt(dispatch: Dispatch, message: OutboxMessage): Promise<Deli
   return deliverWebhook({ url: message.url, secret, messageId: message.messageId, payload: JSON.parse(message.payload) as unknown, fetch: dispatch.fetch });
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
