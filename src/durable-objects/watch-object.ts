@@ -26,7 +26,7 @@ export type RunRefusal = 'capped' | 'cancelled' | 'budget_reserved' | 'missing';
 export type RunOutcome = { ran: true; execution: ExecutionRecord } | { ran: false; refusal: RunRefusal; watch: WatchView | null };
 
 /**
- * One research watch (decisions.md, Watches), an `agents` Agent. This file is the orchestration;
+ * One research watch, an `agents` Agent. This file is the orchestration;
  * each concern it drives lives apart:
  *
  *   the ledger        policy in watches/ledger.ts; the stored record and the in-flight

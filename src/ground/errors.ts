@@ -74,7 +74,7 @@ export function rateLimited(retryAfterSeconds: number, reason: string): DomainEr
   return new DomainError('rate_limited', `Rate limited: retry in ${retryAfterSeconds} s. ${reason}`, { retryAfterSeconds });
 }
 
-/** The JSON body of every error, REST and OMS alike (decisions.md, Errors). */
+/** The JSON body of every error, REST and OMS alike: `{ error: <code>, message: <one human sentence>, details? }`. */
 export interface ErrorBody {
   error: ErrorCode;
   message: string;

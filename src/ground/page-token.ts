@@ -6,7 +6,7 @@ import { logEvent } from './log.ts';
 
 /**
  * Page tokens: what every paged list hands out as `nextCursor` / `nextPageToken` and takes back.
- * Opaque and tamper-evident (decisions.md, OMS): `<payload>.<mac>`, both base64url, where the
+ * Opaque and tamper-evident, for keyset pagination (never OFFSET), as the contract decides: `<payload>.<mac>`, both base64url, where the
  * payload is JSON `{ o: organization id, l: list name, p: keyset position, e: expiry (epoch s) }`
  * and the mac is HMAC-SHA256 over the payload with the `PAGE_TOKEN_SECRET` secret. A token is
  * only valid for the organization and the list that issued it, and for a day.

@@ -1,6 +1,7 @@
 /**
  * The vocabulary of asynchronous runs, shared by every layer that names them: which commands run in
- * the background, and the states a run moves through (decisions.md, Runs).
+ * the background, and the states a run moves through: `running`, then `completed`, `failed` or
+ * `cancelled` (the contract's decision: `X-Run-Status` always carries one of them).
  */
 
 /** The asynchronous commands and site reads: each run is one RunObject Durable Object. */

@@ -3,7 +3,8 @@ import { Domain, normalizeDomain } from '../ground/schemas/common.ts';
 import { withoutCredentials } from '../ground/url-credentials.ts';
 
 /**
- * The default object types and links of the OMS (decisions.md, OMS): how each type's public key is
+ * The default object types and links of the OMS (company by domain, person by lower-cased email,
+ * source by canonical URL, brief by run or execution id; the contract's four): how each type's public key is
  * normalized and which properties it takes. Import, research and (later) metadata all read this.
  */
 

@@ -33,8 +33,8 @@ import {
 } from '../oms/store.ts';
 
 /**
- * Actions (decisions.md, Actions): a change to the OMS that one key requests and another key
- * approves. Approving applies it through the store's one write function, with provenance kind
+ * Actions: a change to the OMS that one key requests and another key approves (never the key that
+ * asked; a pending request expires after 7 days). Approving applies it through the store's one write function, with provenance kind
  * `action` and the request's id, so the object's provenance and history name the request.
  */
 

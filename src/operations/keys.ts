@@ -1,15 +1,16 @@
 /**
- * API keys of the session's organization, for the dashboard's key settings page: list, create,
+ * API keys of the caller's organization, for the dashboard's key settings page: list, create,
  * revoke, replace. Keys are made exactly as the operator CLI makes them (src/ground/api-key.ts):
  * only the SHA-256 and a display prefix are stored, and the full key is answered once, here.
  *
  * Revocation: the key's row gets `revoked_at`, and this isolate forgets its cached lookup, so
  * here it fails at once; other isolates that cached it accept it until their cache entry is
- * KEY_CACHE_TTL_MS old (at most 10 s, decisions.md).
+ * KEY_CACHE_TTL_MS old (at most 10 s: the contract promises revocation everywhere within 10 s).
  */
 import { z } from 'zod';
 import { forgetCachedKey } from '../auth/authenticate.ts';
 import { displayPrefix, generateApiKey, hashApiKey, randomId, SCOPES, type Scope } from '../ground/api-key.ts';
+import type { CoreContext } from '../ground/context.ts';
 import { DomainError } from '../ground/errors.ts';
 import { parseInput } from '../ground/validation.ts';
 import {
@@ -21,7 +22,6 @@ import {
   revokeKeyStatement,
   type KeyListing,
 } from '../db/api-keys.ts';
-import type { AccountContext } from './account.ts';
 
 /** Active keys an organization may hold at once. */
 export const MAX_ACTIVE_KEYS = 50;
@@ -41,24 +41,24 @@ export interface CreatedKey {
   listing: KeyListing;
 }
 
-export async function listApiKeys(ctx: AccountContext): Promise<KeyListing[]> {
-  return listKeysOfOrganization(ctx.env.DB, ctx.session.organization.id, KEY_LIST_LIMIT);
+export async function listApiKeys(ctx: CoreContext): Promise<KeyListing[]> {
+  return listKeysOfOrganization(ctx.env.DB, ctx.principal.organization.id, KEY_LIST_LIMIT);
 }
 
 /** One key of the organization; 404 for an unknown key or another organization's. */
-export async function getApiKey(ctx: AccountContext, keyId: string): Promise<KeyListing> {
-  const key = await findKeyOfOrganization(ctx.env.DB, ctx.session.organization.id, keyId);
+export async function getApiKey(ctx: CoreContext, keyId: string): Promise<KeyListing> {
+  const key = await findKeyOfOrganization(ctx.env.DB, ctx.principal.organization.id, keyId);
   if (!key) throw new DomainError('not_found', 'No such API key in your organization.');
   return key;
 }
 
-async function newKeyMaterial(ctx: AccountContext) {
+async function newKeyMaterial(ctx: CoreContext) {
   const key = generateApiKey();
   return {
     key,
     row: {
       id: randomId('key'),
-      organizationId: ctx.session.organization.id,
+      organizationId: ctx.principal.organization.id,
       prefix: displayPrefix(key),
       hash: await hashApiKey(key),
       createdAt: new Date().toISOString(),
@@ -66,13 +66,13 @@ async function newKeyMaterial(ctx: AccountContext) {
   };
 }
 
-async function assertRoomForAKey(ctx: AccountContext): Promise<void> {
-  if ((await countActiveKeys(ctx.env.DB, ctx.session.organization.id)) >= MAX_ACTIVE_KEYS) {
+async function assertRoomForAKey(ctx: CoreContext): Promise<void> {
+  if ((await countActiveKeys(ctx.env.DB, ctx.principal.organization.id)) >= MAX_ACTIVE_KEYS) {
     throw new DomainError('conflict', `Your organization already has ${MAX_ACTIVE_KEYS} active keys; revoke one you no longer use first.`);
   }
 }
 
-export async function createApiKey(ctx: AccountContext, raw: unknown): Promise<CreatedKey> {
+export async function createApiKey(ctx: CoreContext, raw: unknown): Promise<CreatedKey> {
   const input = parseInput(CreateKeyInput, raw, 'new key');
   await assertRoomForAKey(ctx);
   const { key, row } = await newKeyMaterial(ctx);
@@ -86,9 +86,9 @@ function alreadyRevoked(): DomainError {
 }
 
 /** Revokes an active key of the organization; 404 unknown, 409 already revoked. */
-export async function revokeApiKey(ctx: AccountContext, keyId: string): Promise<KeyListing> {
+export async function revokeApiKey(ctx: CoreContext, keyId: string): Promise<KeyListing> {
   const key = await getApiKey(ctx, keyId);
-  const row = await revokeKeyStatement(ctx.env.DB, ctx.session.organization.id, keyId, new Date().toISOString()).first<{ hash: string }>();
+  const row = await revokeKeyStatement(ctx.env.DB, ctx.principal.organization.id, keyId, new Date().toISOString()).first<{ hash: string }>();
   if (!row) throw alreadyRevoked();
   forgetCachedKey(row.hash);
   return getApiKey(ctx, key.id);
@@ -98,13 +98,13 @@ export async function revokeApiKey(ctx: AccountContext, keyId: string): Promise<
  * Replaces an active key: a new key with the same name and scopes, and the old one revoked, in one
  * batch (both or neither). Answers the new key, once.
  */
-export async function replaceApiKey(ctx: AccountContext, keyId: string): Promise<CreatedKey & { replaced: KeyListing }> {
+export async function replaceApiKey(ctx: CoreContext, keyId: string): Promise<CreatedKey & { replaced: KeyListing }> {
   const old = await getApiKey(ctx, keyId);
   if (old.revokedAt) throw alreadyRevoked();
   const { key, row } = await newKeyMaterial(ctx);
   const [inserted, revoked] = await ctx.env.DB.batch<{ hash: string }>([
     insertReplacementStatement(ctx.env.DB, row, keyId),
-    revokeKeyStatement(ctx.env.DB, ctx.session.organization.id, keyId, row.createdAt),
+    revokeKeyStatement(ctx.env.DB, ctx.principal.organization.id, keyId, row.createdAt),
   ]);
   if (inserted?.meta.changes !== 1) {
     // Revoked by someone else meanwhile: the batch inserted nothing and revoked nothing.

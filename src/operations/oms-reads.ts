@@ -22,7 +22,7 @@ import type { WriteSource } from '../oms/store.ts';
 import { columnMatch, columnPhrase, hasSearchTerms } from '../research/fts-query.ts';
 
 /**
- * The OMS reads (decisions.md, OMS): metadata, search, pivot, get and provenance. Each is one
+ * The OMS reads: metadata, search, pivot, get and provenance. Each is one
  * function both doors call, declared in registry/oms-reads.ts, validating with the schema beside
  * it; every read needs the `oms:read` scope and sees only the caller's organization.
  */

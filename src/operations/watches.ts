@@ -28,7 +28,7 @@ import { webhookUrlOptions } from '../watches/webhooks/url-options.ts';
 import { ensureWebhookSecret } from '../watches/webhooks/secrets.ts';
 
 /**
- * Research watches (decisions.md, Watches): create, list, get, cancel, run now and executions.
+ * Research watches: create, list, get, cancel, run now and executions.
  * Each is one function both doors call, declared in registry/watches.ts.
  * A watch lives in its own WatchObject; its D1 row (written by the object) is what lists read, and
  * what tells which organization a watch id belongs to: another organization's watch is not found.

@@ -1,7 +1,7 @@
 import { ERROR_STATUS } from '../errors.ts';
 import { z } from './openapi.ts';
 
-/** The JSON body of every error (decisions.md, Errors); one component, referenced by every error response. */
+/** The JSON body of every error, `{ error, message, details? }` with one code per status (the contract's decision); one component, referenced by every error response. */
 export const ErrorBody = z
   .object({
     error: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS]).describe('The error code; one per HTTP status.'),

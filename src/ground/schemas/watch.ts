@@ -5,7 +5,8 @@ import { Change, CHANGE_KINDS, MAX_CHANGES_LISTED, type ChangeKind } from './cha
 import { compileIgnore, MAX_IGNORE_PATTERN_CHARS, MAX_IGNORE_PATTERNS } from '../ignore-patterns.ts';
 
 /**
- * Research watches (decisions.md, Watches): the create body, its bounds, and the shapes every door
+ * Research watches (recurring research on a target, each execution charged its tier's price, never past
+ * the watch's cost cap): the create body, its bounds, and the shapes every door
  * answers. One schema for REST and MCP; the operation (operations/watches.ts) adds the checks that
  * need the organization's data (the target's key normalized by its type, and the target existing).
  */
