@@ -3,15 +3,20 @@
  * the layers below it, never one above; nothing may import in a circle; the doors never reach
  * storage directly. test/ and scripts/ are not checked: they may import anything.
  *
- *   doors       src/app.ts, src/index.ts, src/env.ts, src/routes/, src/mcp/, src/middleware/, src/dashboard/
+ *   doors       src/app.ts, src/index.ts, src/env.ts, src/http-headers.ts (the headers every door writes:
+ *               a refusal's and a run's), src/routes/, src/mcp/, src/middleware/, src/dashboard/
  *   operations  src/operations/   one file per operation both doors call, with its zod schema
  *   engines     src/research/, src/runs/, src/oms/, src/auth/, src/durable-objects/, src/watches/,
  *               src/oauth/ (the OAuth authorization server: library setup, tokens to principals, consent),
  *               src/sites/ (reading companies' public sites: robots.txt, sitemaps, links, the frontier)
  *   storage     src/db/           D1 and Durable Object SQLite statements and row mapping
  *   ground      src/ground/       errors, context, config, ids and tokens, validation, log, shared schemas
+ *
+ * Within the doors: middleware runs for every door and imports none of them (what doors share sits
+ * beside src/env.ts), and the dashboard is a door of its own, with its session's types and core
+ * context in src/dashboard/, mounted by src/app.ts and imported by no other door.
  */
-const DOORS = '^src/(app|index|env)\\.ts$|^src/(routes|mcp|middleware|dashboard)/';
+const DOORS = '^src/(app|index|env|http-headers)\\.ts$|^src/(routes|mcp|middleware|dashboard)/';
 const OPERATIONS = '^src/operations/';
 const ENGINES = '^src/(research|runs|oms|auth|durable-objects|watches|oauth|sites)/';
 const STORAGE = '^src/db/';
@@ -34,6 +39,18 @@ module.exports = {
     upward('engines-never-import-operations-or-doors', ENGINES, `${OPERATIONS}|${DOORS}`, 'Engines may import engines, storage and the ground, never operations or doors.'),
     upward('operations-never-import-doors', OPERATIONS, DOORS, 'Operations are transport-agnostic: they never import routes, MCP or middleware.'),
     upward('doors-never-import-storage', DOORS, STORAGE, 'Doors call operations; only operations and engines reach src/db/.'),
+    upward(
+      'middleware-imports-no-other-door',
+      '^src/middleware/',
+      '^src/(routes|mcp|dashboard)/',
+      'Middleware runs ahead of every door and never imports routes, MCP or the dashboard; what doors share (the headers of refusals and runs) is src/http-headers.ts.',
+    ),
+    upward(
+      'only-the-app-mounts-the-dashboard',
+      '^src/(routes|mcp|middleware)/|^src/(index|env|http-headers)\\.ts$',
+      '^src/dashboard/',
+      "The dashboard's session types, its core context and its pages are its own: src/app.ts mounts it, no other door imports it.",
+    ),
     {
       name: 'every-source-file-has-a-layer',
       comment: 'A file under src/ outside the known folders: put it in the layer it belongs to (and list new folders in .dependency-cruiser.cjs).',

@@ -47,9 +47,10 @@ button.danger { background: var(--error); border-color: var(--error); }
 .secret code { font-size: 1rem; padding: .5rem; background: #f6f8fa; border: 1px solid var(--line); border-radius: 4px; word-break: break-all; }
 pre { white-space: pre-wrap; word-break: break-all; background: #f6f8fa; padding: .5rem; border-radius: 4px; }
 table { border-collapse: collapse; width: 100%; margin: 1rem 0; }
+caption { color: var(--muted); }
 .badge { display: inline-block; padding: 0 .4rem; border: 1px solid var(--line); border-radius: 999px; font-size: .85rem; background: #f6f8fa; white-space: nowrap; }
 table.price-change { width: auto; margin: .25rem 0; font-size: .9rem; }
-table.price-change caption { text-align: left; font-weight: 600; }
+table.price-change caption { text-align: left; font-weight: 600; color: var(--fg); }
 th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 .actions { display: flex; gap: .5rem; flex-wrap: wrap; }
 .muted { color: var(--muted); }

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { CHANGE_KINDS, KIND_HEADINGS, type Change, type ChangeKind } from '../ground/schemas/changes.ts';
 import type { ChangeCounts } from '../ground/schemas/watch.ts';
-import { ExternalLink, when } from './components.tsx';
+import { ExternalLink, Table, when, type Column } from './components.tsx';
 
 /**
  * How the dashboard shows what a watch found changed on a company's web (issue 32): one change
@@ -20,25 +20,14 @@ export function KindBadge({ kind }: { kind: string }) {
   return <span class={`badge badge-${kind}`}>{kind}</span>;
 }
 
+const PRICE_COLUMNS: Column<Change>[] = [
+  { header: 'Before', cell: (change) => change.before ?? '—' },
+  { header: 'After', cell: (change) => change.after ?? '—' },
+];
+
 /** A price change: the plan it is the price of as the caption, and a "Before | After" row. */
 function PriceChange({ change }: { change: Change }) {
-  return (
-    <table class="price-change">
-      <caption>{change.plan ? `Price of ${change.plan}` : 'Price'}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
-        </tr>
-      </thead>
-      <tbody>
-        <tr>
-          <td>{change.before ?? '—'}</td>
-          <td>{change.after ?? '—'}</td>
-        </tr>
-      </tbody>
-    </table>
-  );
+  return <Table class="price-change" rows={[change]} columns={PRICE_COLUMNS} caption={change.plan ? `Price of ${change.plan}` : 'Price'} />;
 }
 
 /** A role's title, and where it is when the board says. */

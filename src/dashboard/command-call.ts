@@ -1,11 +1,9 @@
 import type { Context } from 'hono';
 import { enforceRateLimit } from '../ground/rate-limit.ts';
-import { coreContextFor } from '../operations/account.ts';
 import type { CommandResult } from '../operations/command-definition.ts';
 import { invokeOperation, type OperationDefinition } from '../operations/definition.ts';
 import { COMMAND_OPERATIONS } from '../operations/registry/commands.ts';
-import type { DashboardEnv } from './env.ts';
-import { accountContext } from './status.ts';
+import type { SignedInEnv } from './env.ts';
 
 /**
  * How dashboard forms run operations (research, competitors, gtm-audit, watches): through the very operations
@@ -25,14 +23,13 @@ export function commandOperation(name: string): OperationDefinition {
  * Runs an operation for the signed-in person as the REST door does: the operation's rate limit,
  * then the operation; `what` names its arguments in refusals.
  */
-export async function runOperation<T>(c: Context<DashboardEnv>, operation: OperationDefinition, what: string, input: Record<string, unknown>): Promise<T> {
-  const ctx = coreContextFor(accountContext(c));
-  await enforceRateLimit(c.env, ctx.principal, operation.bucket);
-  const { output } = await invokeOperation(ctx, operation, input, what);
+export async function runOperation<T>(c: Context<SignedInEnv>, operation: OperationDefinition, what: string, input: Record<string, unknown>): Promise<T> {
+  await enforceRateLimit(c.env, c.var.core.principal, operation.bucket);
+  const { output } = await invokeOperation(c.var.core, operation, input, what);
   return output as T;
 }
 
 /** runOperation for a command: its result. */
-export function runFromForm(c: Context<DashboardEnv>, operation: OperationDefinition, name: string, input: Record<string, unknown>): Promise<CommandResult> {
+export function runFromForm(c: Context<SignedInEnv>, operation: OperationDefinition, name: string, input: Record<string, unknown>): Promise<CommandResult> {
   return runOperation<CommandResult>(c, operation, `arguments of ${name}`, input);
 }

@@ -1,13 +1,18 @@
 /** @jsxImportSource hono/jsx */
 import { formatDollars } from '../ground/money.ts';
 import type { Child, FC } from 'hono/jsx';
-import type { FormErrors } from './form.ts';
+import type { FormErrors } from './refusal.tsx';
 
 /**
- * Form parts with accessible labels: every field has a <label>, a hint and an error tied to it
- * with aria-describedby, and aria-invalid when it was refused.
+ * The dashboard's shared parts: form fields with accessible labels (Field), notices, links from the
+ * data, paging, the one table component (Table), and how dates, money and object pages are written.
+ * A refused form's summary is in refusal.tsx.
  */
 
+/**
+ * A text field with its <label>, a hint and an error tied to it with aria-describedby, and
+ * aria-invalid when it was refused.
+ */
 interface FieldProps {
   name: string;
   label: string;
@@ -58,14 +63,6 @@ export const Field: FC<FieldProps> = (props) => {
   );
 };
 
-/** The message on top of a refused form; focusable so it can be announced. */
-export const ErrorSummary: FC<{ errors?: FormErrors }> = ({ errors }) =>
-  errors?.summary ? (
-    <div class="alert alert-error" role="alert" tabindex={-1} id="form-errors">
-      {errors.summary}
-    </div>
-  ) : null;
-
 export const Notice: FC<{ children?: Child }> = ({ children }) => (
   <div class="alert alert-ok" role="status">
     {children}
@@ -76,9 +73,6 @@ export const Notice: FC<{ children?: Child }> = ({ children }) => (
 export function when(iso: string | null | undefined): string {
   return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '—';
 }
-
-/** A refusal shown on top of a page (an action the operation refused: 409, 428, 429...). */
-export const ErrorAlert: FC<{ message?: string }> = ({ message }) => (message ? <ErrorSummary errors={{ summary: message, fields: {} }} /> : null);
 
 /**
  * A link to an address from the data (a source's URL): a link only for http(s), opened without
@@ -114,4 +108,64 @@ export function dollars(micros: number): string {
 /** The dashboard page of one OMS object (keys can be URLs, so both go in the query). */
 export function objectPath(type: string, key: string): string {
   return `/dashboard/objects/view?${new URLSearchParams({ type, key }).toString()}`;
+}
+
+/** One column of a Table: its header and how a row fills its cell. */
+export interface Column<Row> {
+  /** The column's header, a `<th scope="col">` (e.g. `<span class="muted">Actions</span>` for a column of buttons). */
+  header: Child;
+  /** The row's cell in this column. */
+  cell: (row: Row) => Child;
+  /** The cell names its row (a property's name): a `<th scope="row">` instead of a `<td>`. */
+  rowHeader?: boolean;
+  /** The class of the column's cells, e.g. `muted` for a column that only says what happens to a value. */
+  class?: string;
+}
+
+export interface TableProps<Row> {
+  rows: readonly Row[];
+  columns: readonly Column<Row>[];
+  /** What the table holds, in a sentence: its `<caption>`, e.g. "Your organization's runs, newest first." */
+  caption?: Child;
+  /** What shows instead of the table when there are no rows, e.g. `<p>No runs yet.</p>` (default: the table, its body empty). */
+  empty?: Child;
+  /** The class of a table styled apart (`diff`, `changes`, `price-change`). */
+  class?: string;
+}
+
+/**
+ * Every table of the dashboard: a caption when given (styled muted by the stylesheet, a price
+ * change's as its title), a header row of `<th scope="col">`, then a row per item, each cell filled
+ * by its column's `cell` (a `<th scope="row">` in a row-header column), e.g.
+ * `<Table rows={runs} caption="Your runs." columns={[{ header: 'Run', cell: (run) => run.id }]} />`.
+ */
+export function Table<Row>({ rows, columns, caption, empty, class: className }: TableProps<Row>) {
+  if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
+  return (
+    <table class={className}>
+      {caption === undefined ? null : <caption>{caption}</caption>}
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th scope="col">{column.header}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr>
+            {columns.map((column) =>
+              column.rowHeader ? (
+                <th scope="row" class={column.class}>
+                  {column.cell(row)}
+                </th>
+              ) : (
+                <td class={column.class}>{column.cell(row)}</td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }

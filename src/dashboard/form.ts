@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { DomainError, type ErrorDetail } from '../ground/errors.ts';
+import { DomainError } from '../ground/errors.ts';
 
 /**
  * The fields of a posted form. Only `application/x-www-form-urlencoded` (what the dashboard's
@@ -39,33 +39,4 @@ export function lines(form: Record<string, string | string[]>, name: string): st
     .split(/[\r\n,]+/)
     .map((entry) => entry.trim())
     .filter(Boolean);
-}
-
-/** Field errors by form field: a detail's path is cut to the field it belongs to (`icp.industries.0` -> `icp.industries`). */
-export function errorsByField(details: ErrorDetail[] | undefined, fields: readonly string[]): { byField: Record<string, string>; other: string[] } {
-  const byField: Record<string, string> = {};
-  const other: string[] = [];
-  for (const detail of details ?? []) {
-    const field = fields.find((name) => detail.path === name || detail.path.startsWith(`${name}.`));
-    if (field && !byField[field]) byField[field] = detail.message;
-    else if (!field) other.push(detail.message);
-  }
-  return { byField, other };
-}
-
-/** What a form page shows after a refused post: one message per field and the rest on top. */
-export interface FormErrors {
-  summary?: string;
-  fields: Record<string, string>;
-}
-
-/**
- * A DomainError from an operation as what the form shows; anything else (a bug, D1 down) is
- * re-thrown to the dashboard's error page.
- */
-export function formErrors(error: unknown, fields: readonly string[]): FormErrors {
-  if (!(error instanceof DomainError) || error.code === 'internal') throw error;
-  const { byField, other } = errorsByField(error.details, fields);
-  const summary = error.code === 'invalid_input' ? (other.length ? other.join(' ') : 'Some fields need a change; see the messages beside them.') : error.message;
-  return { summary, fields: byField };
 }

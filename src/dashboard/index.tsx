@@ -8,7 +8,7 @@ import { ONBOARDING_PATH, KEY_SETTINGS_PATH } from '../ground/dashboard-paths.ts
 import { assets } from './assets.ts';
 import type { DashboardEnv } from './env.ts';
 import { renderer } from './layout.tsx';
-import { dashboardHeaders, loadSession, requireHttps, requireSession } from './middleware.ts';
+import { dashboardHeaders, requireHttps } from './middleware.ts';
 import { account } from './pages/account.tsx';
 import { approvals } from './pages/approvals.tsx';
 import { briefs } from './pages/briefs.tsx';
@@ -23,6 +23,7 @@ import { research } from './pages/research.tsx';
 import { runs } from './pages/runs.tsx';
 import { team } from './pages/team.tsx';
 import { watches } from './pages/watches.tsx';
+import { loadSession, requireSession } from './session.ts';
 
 /**
  * The dashboard at /dashboard: server-rendered pages (hono/jsx) for people, in the same Worker.
@@ -30,12 +31,13 @@ import { watches } from './pages/watches.tsx';
  * Every request passes, in order: requireHttps (plain http on loopback only), the security headers
  * and no-store, a 64 KiB body limit, hono's CSRF check (a form post must come from this origin, by
  * Origin or Sec-Fetch-Site; else 403 before any handler runs), loadSession (the cookie's session or
- * null); the JSX renderer (layout.tsx) is set first, so refusals render as pages too. Pages behind sign-in add requireSession.
+ * null); the JSX renderer (layout.tsx) is set first, so refusals render as pages too. Pages behind
+ * sign-in add requireSession (session.ts), which puts the person's core context on the request.
  *
- * To add a page: a file in pages/ exporting a Hono<DashboardEnv> sub-app whose handlers call an
- * operation with accountContext(c) (or coreContextFor(...) for operations the API shares) and
- * answer `c.render(<Content />, { title })`; mount it below behind requireSession(); add its
- * entry to NAV in layout.tsx.
+ * To add a page: a file in pages/ exporting a Hono<SignedInEnv> sub-app whose handlers call an
+ * operation with `c.var.core` and answer `c.render(<Content />, { title })`, a refused form with
+ * refused() (refusal.tsx), a list with Table (components.tsx); mount it below behind
+ * requireSession(); add its entry to NAV in layout.tsx.
  */
 export const dashboard = new Hono<DashboardEnv>();
 
@@ -89,7 +91,9 @@ dashboard.all('*', (c) => {
 
 /**
  * Errors that reach here: a refused CSRF check or body limit (HTTPException), a DomainError no page
- * caught (404 for another organization's key, 409), or a bug: an HTML page, never a stack trace.
+ * shows on its form (404 for another organization's key, 409, an OAuth request that cannot go back
+ * to its client), or a bug: an HTML page, never a stack trace. Its title is the page's own when it
+ * set `errorTitle`, else it says what happened.
  */
 dashboard.onError((error, c) => {
   if (error instanceof HTTPException) {
@@ -99,10 +103,11 @@ dashboard.onError((error, c) => {
   }
   const domainError = toDomainError(error, c.var.requestId);
   c.status(domainError.status);
+  const title = domainError.code === 'internal' ? 'Something went wrong' : (c.var.errorTitle ?? (domainError.code === 'not_found' ? 'Not found' : 'Request refused'));
   return c.render(
     <p>
       {domainError.message} <a href="/dashboard">Go to the overview</a>.
     </p>,
-    { title: domainError.code === 'internal' ? 'Something went wrong' : domainError.code === 'not_found' ? 'Not found' : 'Request refused' },
+    { title },
   );
 });

@@ -1,8 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { readSession } from '../operations/account.ts';
 import type { DashboardEnv } from './env.ts';
-import { clearSessionCookie, readSessionCookie } from './session-cookie.ts';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -54,29 +52,7 @@ export function dashboardHeaders(): MiddlewareHandler<DashboardEnv> {
   };
 }
 
-/** Sets `session` (null without a live one) from the cookie; a stale cookie is cleared. */
-export function loadSession(): MiddlewareHandler<DashboardEnv> {
-  return async function loadSession(c, next) {
-    const token = readSessionCookie(c);
-    const session = await readSession(c.env, token);
-    c.set('session', session);
-    if (session) c.set('sessionToken', token);
-    else if (token !== undefined) clearSessionCookie(c);
-    await next();
-  };
-}
-
 /** `next` when it is a dashboard path of this site, else the dashboard's home (no open redirect). */
 export function safeNext(next: string | undefined): string {
   return next && /^\/dashboard(?:[/?#][^\s\\]*)?$/.test(next) && !next.startsWith('//') ? next : '/dashboard';
-}
-
-/** Pages behind sign-in: without a session, a GET goes to sign-in and comes back; anything else too, without coming back. */
-export function requireSession(): MiddlewareHandler<DashboardEnv> {
-  return async function requireSession(c, next) {
-    if (c.var.session) return next();
-    const url = new URL(c.req.url);
-    const back = c.req.method === 'GET' ? `?next=${encodeURIComponent(url.pathname + url.search)}` : '';
-    return c.redirect(`/dashboard/sign-in${back}`, 303);
-  };
 }

@@ -1,6 +1,6 @@
 import { ErrorCode as RpcCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError, errorBody, toDomainError, type ErrorBody, type ErrorCode } from '../ground/errors.ts';
-import { errorHeaders } from '../middleware/error-response.ts';
+import { errorHeaders } from '../http-headers.ts';
 
 /**
  * The MCP door's error funnel, for everything it answers in JSON-RPC: a refusal before the

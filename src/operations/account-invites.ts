@@ -1,5 +1,5 @@
 /**
- * Teammates: members of the session's organization, and one-time invitation links. A link carries
+ * Teammates: members of the caller's organization, and one-time invitation links. A link carries
  * a random token (only its SHA-256 is stored), expires after INVITE_TTL_MS and works once: the
  * acceptance that marks it used is the one that adds its person (src/db/invites.ts).
  */
@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { hashPassword } from '../auth/password.ts';
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from '../auth/secret-token.ts';
 import { randomId } from '../ground/api-key.ts';
-import type { Organization } from '../ground/context.ts';
+import type { CoreContext, Organization } from '../ground/context.ts';
 import { DomainError } from '../ground/errors.ts';
 import { parseInput } from '../ground/validation.ts';
 import { acceptInviteStatements, countOpenInvites, findOpenInvite, insertInviteStatement, listInvites, type InviteRecord } from '../db/invites.ts';
@@ -21,9 +21,7 @@ import {
   signOut,
   startSession,
   throttleAttempt,
-  type AccountContext,
   type IssuedSession,
-  type SessionView,
 } from './account.ts';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -37,16 +35,19 @@ export interface TeamView {
   invites: InviteRecord[];
 }
 
-export async function getTeam(ctx: AccountContext): Promise<TeamView> {
-  const org = ctx.session.organization.id;
+export async function getTeam(ctx: CoreContext): Promise<TeamView> {
+  const org = ctx.principal.organization.id;
   const [members, invites] = await Promise.all([listMembers(ctx.env.DB, org, TEAM_LIST_LIMIT), listInvites(ctx.env.DB, org, TEAM_LIST_LIMIT)]);
   return { members, invites };
 }
 
-/** A new invitation link's token (shown once) and expiry. */
-export async function createInvite(ctx: AccountContext): Promise<{ token: string; expiresAt: string }> {
+/**
+ * A new invitation link's token (shown once) and expiry. The inviter is the caller's credential,
+ * a person's user id (`usr_...`): the dashboard's core context names the signed-in person so.
+ */
+export async function createInvite(ctx: CoreContext): Promise<{ token: string; expiresAt: string }> {
   const now = new Date();
-  const org = ctx.session.organization.id;
+  const org = ctx.principal.organization.id;
   if ((await countOpenInvites(ctx.env.DB, org, now.toISOString())) >= MAX_OPEN_INVITES) {
     throw new DomainError('conflict', `Your organization already has ${MAX_OPEN_INVITES} open invitations; wait until some are used or expire.`);
   }
@@ -56,7 +57,7 @@ export async function createInvite(ctx: AccountContext): Promise<{ token: string
     id: randomId('inv'),
     organizationId: org,
     tokenHash: await hashSecretToken(token),
-    createdBy: ctx.session.user.id,
+    createdBy: ctx.principal.keyId,
     createdAt: now.toISOString(),
     expiresAt,
   }).run();
@@ -75,14 +76,14 @@ export async function describeInvite(env: Env, token: string | undefined): Promi
 export const AcceptInviteInput = z.strictObject({ name: PersonName, email: Email, password: NewPassword });
 
 /**
- * Spends the invitation: a signed-in person (`session`) joins its organization; anyone else gives a
+ * Spends the invitation: a signed-in person (`userId`) joins its organization; anyone else gives a
  * name, email and password (`raw`) and gets a new account. Either way a new session in the
  * invitation's organization starts. A link already used or expired is 404, and adds nobody.
  */
 export async function acceptInvite(
   env: Env,
   token: string | undefined,
-  who: { session: SessionView; previousToken?: string } | { raw: unknown },
+  who: { userId: string; previousToken?: string } | { raw: unknown },
   options: { clientAddress?: string },
 ): Promise<IssuedSession> {
   const input = 'raw' in who ? parseInput(AcceptInviteInput, who.raw, 'invitation form') : undefined;
@@ -90,13 +91,13 @@ export async function acceptInvite(
   const { organization } = await describeInvite(env, token);
   const tokenHash = await hashSecretToken(token!);
   const now = new Date().toISOString();
-  const userId = 'session' in who ? who.session.user.id : randomId('usr');
+  const userId = 'userId' in who ? who.userId : randomId('usr');
   const newUser = input ? { id: userId, email: input.email, name: input.name, passwordHash: await hashPassword(input.password), createdAt: now } : undefined;
   const statements = acceptInviteStatements(env.DB, { tokenHash, userId, now, newUser });
   let started: Awaited<ReturnType<typeof startSession>>;
   try {
     started = await startSession(env, userId, organization.id, {
-      previousToken: 'session' in who ? who.previousToken : undefined,
+      previousToken: 'userId' in who ? who.previousToken : undefined,
       before: statements,
     });
   } catch (error) {

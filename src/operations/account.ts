@@ -14,8 +14,7 @@ import { z } from 'zod';
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from '../auth/password.ts';
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from '../auth/secret-token.ts';
 import { clientAddressKey } from '../auth/failed-auth-throttle.ts';
-import { randomId, SCOPES } from '../ground/api-key.ts';
-import type { CoreContext } from '../ground/context.ts';
+import { randomId } from '../ground/api-key.ts';
 import { DomainError, rateLimited } from '../ground/errors.ts';
 import { toHex } from '../ground/encoding.ts';
 import { parseInput } from '../ground/validation.ts';
@@ -32,29 +31,8 @@ import { findUserByEmail, firstOrganizationOf, insertMembershipStatement, insert
 /** How long a session lasts from sign-in, whatever happens in between (then: sign in again). */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** A signed-in person, their current organization and whether it finished onboarding. */
-export type SessionView = SessionRecord;
-
-/** What dashboard operations take: the environment, the request id and the session. */
-export interface AccountContext {
-  env: Env;
-  requestId: string;
-  session: SessionView;
-}
-
-/**
- * The core context for the dashboard's session, for the operations the API doors also call (the
- * sales profile, and later runs, watches, approvals): the organization of the session with every
- * scope. `keyId` carries the user id (`usr_...`), so whatever those operations record as the acting
- * credential names the person.
- */
-export function coreContextFor(ctx: AccountContext): CoreContext {
-  return {
-    env: ctx.env,
-    requestId: ctx.requestId,
-    principal: { organization: ctx.session.organization, keyId: ctx.session.user.id, scopes: SCOPES },
-  };
-}
+/** A live session: the signed-in person, their current organization and whether it finished onboarding. */
+export type { SessionRecord };
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
@@ -140,7 +118,7 @@ export async function startSession(
 }
 
 /** The live session the cookie's token stands for, or null (unknown, expired, signed out, malformed). */
-export async function readSession(env: Env, token: string | undefined): Promise<SessionView | null> {
+export async function readSession(env: Env, token: string | undefined): Promise<SessionRecord | null> {
   if (!token || !looksLikeSecretToken(token)) return null;
   return findLiveSession(env.DB, await hashSecretToken(token), new Date().toISOString());
 }

@@ -31,7 +31,7 @@ export async function dashboardOrganization(options: { onboarded?: boolean } = {
   return { browser, org, userId, key, keyId };
 }
 
-/** The core context the dashboard builds for this person (operations/account.ts coreContextFor). */
+/** The core context the dashboard builds for this person (coreContextFor in src/dashboard/session.ts). */
 export function dashboardCoreContext(o: DashboardOrganization): CoreContext {
   return { env, requestId: 'test', principal: { organization: { id: o.org.id, slug: o.org.slug, name: 'Initech Labs' }, keyId: o.userId, scopes: SCOPES } };
 }

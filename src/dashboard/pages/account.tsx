@@ -1,12 +1,12 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { signIn, signOut, signUp } from '../../operations/account.ts';
-import { ErrorSummary, Field } from '../components.tsx';
+import { Field } from '../components.tsx';
 import type { DashboardEnv } from '../env.ts';
-import { formErrors, readForm, text, type FormErrors } from '../form.ts';
+import { readForm, text } from '../form.ts';
 import { safeNext } from '../middleware.ts';
+import { ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
 import { clearSessionCookie, writeSessionCookie } from '../session-cookie.ts';
-import { refusedWith } from '../status.ts';
 
 /** Sign up, sign in and sign out: the pages anyone can reach. */
 export const account = new Hono<DashboardEnv>();
@@ -42,8 +42,7 @@ account.post('/sign-up', async (c) => {
     writeSessionCookie(c, session.token, session.expiresAt);
     return c.redirect('/dashboard/onboarding', 303);
   } catch (error) {
-    const errors = formErrors(error, SIGN_UP_FIELDS);
-    refusedWith(c, error);
+    const errors = refused(c, error, { fields: SIGN_UP_FIELDS });
     return c.render(<SignUpForm values={{ ...values, password: '' }} errors={errors} />, { title: 'Create your account' });
   }
 });
@@ -79,8 +78,7 @@ account.post('/sign-in', async (c) => {
     writeSessionCookie(c, session.token, session.expiresAt);
     return c.redirect(next, 303);
   } catch (error) {
-    const errors = formErrors(error, ['email', 'password']);
-    refusedWith(c, error);
+    const errors = refused(c, error, { fields: ['email', 'password'] });
     return c.render(<SignInForm email={email} next={next} errors={errors} />, { title: 'Sign in' });
   }
 });

@@ -1,16 +1,16 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
+import type { CoreContext } from '../../ground/context.ts';
 import { DomainError } from '../../ground/errors.ts';
 import { parseInput } from '../../ground/validation.ts';
 import { getTeam } from '../../operations/account-invites.ts';
-import { coreContextFor, type AccountContext } from '../../operations/account.ts';
 import { decideActionRequest, getActionRequest, listActionRequests, type ApprovalRequestView } from '../../operations/actions.ts';
 import { listApiKeys } from '../../operations/keys.ts';
 import { getOmsObject, getOmsProvenance, GetObjectInput, type ObjectView } from '../../operations/oms-reads.ts';
-import { ErrorAlert, NextPage, Notice, objectPath, when } from '../components.tsx';
-import type { DashboardEnv } from '../env.ts';
+import { NextPage, Notice, objectPath, Table, when, type Column } from '../components.tsx';
+import type { SignedInEnv } from '../env.ts';
 import { readForm } from '../form.ts';
-import { accountContext, refusedWith } from '../status.ts';
+import { ErrorAlert, refused } from '../refusal.tsx';
 
 /**
  * Approvals (issue 14, part 6) through operations/actions.ts: the pending requests, each with its
@@ -23,7 +23,7 @@ import { accountContext, refusedWith } from '../status.ts';
  * a request made with an API key of the organization (keys belong to the organization, not to a
  * person); a person's own request can only be rejected (withdrawn) by them.
  */
-export const approvals = new Hono<DashboardEnv>();
+export const approvals = new Hono<SignedInEnv>();
 
 const PATH = '/dashboard/approvals';
 const PENDING_PAGE_SIZE = 20;
@@ -32,12 +32,12 @@ const DECIDED = ['applied', 'failed', 'rejected', 'expired'] as const;
 
 type Who = Map<string, string>;
 
-/** Names for the credential ids requests carry: the organization's keys and people. */
-async function whoIs(ctx: AccountContext): Promise<Who> {
+/** Names for the credential ids requests carry: the organization's keys and people (`me`: the signed-in person). */
+async function whoIs(ctx: CoreContext, me: string): Promise<Who> {
   const [keys, team] = await Promise.all([listApiKeys(ctx), getTeam(ctx)]);
   const names: Who = new Map();
   for (const key of keys) names.set(key.id, `API key "${key.name}" (${key.prefix})${key.revokedAt ? ', revoked' : ''}`);
-  for (const member of team.members) names.set(member.userId, member.userId === ctx.session.user.id ? `you (${member.name})` : member.name);
+  for (const member of team.members) names.set(member.userId, member.userId === me ? `you (${member.name})` : member.name);
   return names;
 }
 
@@ -59,7 +59,7 @@ interface Endpoint {
   key: string;
 }
 
-async function currentObject(ctx: ReturnType<typeof coreContextFor>, type: string, key: string): Promise<ObjectView | null> {
+async function currentObject(ctx: CoreContext, type: string, key: string): Promise<ObjectView | null> {
   try {
     return await getOmsObject(ctx, parseInput(GetObjectInput, { type, key }));
   } catch (error) {
@@ -68,13 +68,18 @@ async function currentObject(ctx: ReturnType<typeof coreContextFor>, type: strin
   }
 }
 
-async function changeOf(ctx: ReturnType<typeof coreContextFor>, request: ApprovalRequestView): Promise<Change> {
+async function changeOf(ctx: CoreContext, request: ApprovalRequestView): Promise<Change> {
   const params = request.params as { type?: string; key?: string };
   if (request.action === 'link' || request.action === 'unlink' || !params.type || !params.key) return { request };
   const current = await currentObject(ctx, params.type, params.key);
   if (request.action !== 'delete_object' || !current) return { request, current };
   const provenance = await getOmsProvenance(ctx, { type: current.type, key: current.key });
   return { request, current, links: provenance.relationships };
+}
+
+/** Whether a proposed value is the current one. */
+function same(before: unknown, after: unknown): boolean {
+  return JSON.stringify(before) === JSON.stringify(after);
 }
 
 function show(value: unknown): string {
@@ -110,26 +115,15 @@ function Diff({ change }: { change: Change }) {
         <p>
           Deletes <ObjectName object={current} /> (version {current.version}). What goes:
         </p>
-        <table class="diff">
-          <thead>
-            <tr>
-              <th scope="col">Property</th>
-              <th scope="col">Current</th>
-              <th scope="col">After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {names.map((name) => (
-              <tr>
-                <th scope="row">{name}</th>
-                <td>
-                  <del>{show(current.properties[name])}</del>
-                </td>
-                <td class="muted">(deleted)</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          class="diff"
+          rows={names}
+          columns={[
+            { header: 'Property', cell: (name) => name, rowHeader: true },
+            { header: 'Current', cell: (name) => <del>{show(current.properties[name])}</del> },
+            { header: 'After', cell: () => '(deleted)', class: 'muted' },
+          ]}
+        />
         {change.links?.length ? (
           <>
             <p>Its links go with it:</p>
@@ -167,31 +161,21 @@ function Diff({ change }: { change: Change }) {
           </>
         )}
       </p>
-      <table class="diff">
-        <thead>
-          <tr>
-            <th scope="col">Property</th>
-            <th scope="col">Current</th>
-            <th scope="col">Proposed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Object.keys(proposed)
-            .sort()
-            .map((name) => {
+      <Table
+        class="diff"
+        rows={Object.keys(proposed).sort()}
+        columns={[
+          { header: 'Property', cell: (name) => name, rowHeader: true },
+          {
+            header: 'Current',
+            cell: (name) => {
               const before = current?.properties[name];
-              const after = proposed[name];
-              const same = JSON.stringify(before) === JSON.stringify(after);
-              return (
-                <tr>
-                  <th scope="row">{name}</th>
-                  <td>{before === undefined ? <span class="muted">(not set)</span> : same ? show(before) : <del>{show(before)}</del>}</td>
-                  <td>{same ? <span class="muted">(unchanged)</span> : <ins>{show(after)}</ins>}</td>
-                </tr>
-              );
-            })}
-        </tbody>
-      </table>
+              return before === undefined ? <span class="muted">(not set)</span> : same(before, proposed[name]) ? show(before) : <del>{show(before)}</del>;
+            },
+          },
+          { header: 'Proposed', cell: (name) => (same(current?.properties[name], proposed[name]) ? <span class="muted">(unchanged)</span> : <ins>{show(proposed[name])}</ins>) },
+        ]}
+      />
     </>
   );
 }
@@ -274,36 +258,21 @@ function outcomeText(request: ApprovalRequestView): string {
 }
 
 function HistoryTable({ list, who }: { list: ApprovalRequestView[]; who: Who }) {
-  if (list.length === 0) return <p>No decided requests.</p>;
-  return (
-    <table>
-      <caption class="muted">Decided requests, newest first.</caption>
-      <thead>
-        <tr>
-          <th scope="col">Request</th>
-          <th scope="col">Status</th>
-          <th scope="col">Requested by</th>
-          <th scope="col">Decided by</th>
-          <th scope="col">Decided</th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((request) => (
-          <tr>
-            <td>
-              <a href={`${PATH}/${request.id}`}>{ACTION_TEXT[request.action]}</a> <Subject request={request} />
-            </td>
-            <td>{request.status}</td>
-            <td>
-              <By id={request.requestedBy.keyId} who={who} />
-            </td>
-            <td>{request.decidedBy ? <By id={request.decidedBy.keyId} who={who} /> : '—'}</td>
-            <td>{when(request.decidedAt ?? (request.status === 'expired' ? request.expiresAt : null))}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const columns: Column<ApprovalRequestView>[] = [
+    {
+      header: 'Request',
+      cell: (request) => (
+        <>
+          <a href={`${PATH}/${request.id}`}>{ACTION_TEXT[request.action]}</a> <Subject request={request} />
+        </>
+      ),
+    },
+    { header: 'Status', cell: (request) => request.status },
+    { header: 'Requested by', cell: (request) => <By id={request.requestedBy.keyId} who={who} /> },
+    { header: 'Decided by', cell: (request) => (request.decidedBy ? <By id={request.decidedBy.keyId} who={who} /> : '—') },
+    { header: 'Decided', cell: (request) => when(request.decidedAt ?? (request.status === 'expired' ? request.expiresAt : null)) },
+  ];
+  return <Table rows={list} columns={columns} caption="Decided requests, newest first." empty={<p>No decided requests.</p>} />;
 }
 
 /** The object (or link) a request is about, in a few words. */
@@ -313,17 +282,17 @@ function Subject({ request }: { request: ApprovalRequestView }) {
   return <span class="muted">{`${p.type} ${p.key}`}</span>;
 }
 
-async function pendingPage(c: Context<DashboardEnv>, error?: string) {
-  const account = accountContext(c);
-  const ctx = coreContextFor(account);
-  const [page, who] = await Promise.all([listActionRequests(ctx, PENDING_PAGE_SIZE, c.req.query('cursor') || undefined, { status: 'pending' }), whoIs(account)]);
+async function pendingPage(c: Context<SignedInEnv>, error?: string) {
+  const ctx = c.var.core;
+  const me = c.var.session.user.id;
+  const [page, who] = await Promise.all([listActionRequests(ctx, PENDING_PAGE_SIZE, c.req.query('cursor') || undefined, { status: 'pending' }), whoIs(ctx, me)]);
   const changes = await Promise.all(page.requests.map((request) => changeOf(ctx, request)));
   return c.render(
     <>
       <Tabs current="pending" />
       <ErrorAlert message={error} />
       <p>Changes to your objects requested through the API or MCP wait here until someone approves or rejects them. Approving applies the change at once.</p>
-      {changes.length === 0 ? <p>Nothing waits for a decision.</p> : changes.map((change) => <RequestCard change={change} who={who} me={account.session.user.id} />)}
+      {changes.length === 0 ? <p>Nothing waits for a decision.</p> : changes.map((change) => <RequestCard change={change} who={who} me={me} />)}
       <NextPage path={PATH} cursor={page.nextCursor} label="More pending requests" />
     </>,
     { title: 'Approvals' },
@@ -332,12 +301,11 @@ async function pendingPage(c: Context<DashboardEnv>, error?: string) {
 
 approvals.get('/', async (c) => {
   if (c.req.query('tab') !== 'history') return pendingPage(c);
-  const account = accountContext(c);
   const raw = c.req.query('status');
   const status = (DECIDED as readonly string[]).includes(raw ?? '') ? (raw as (typeof DECIDED)[number]) : undefined;
   const [page, who] = await Promise.all([
-    listActionRequests(coreContextFor(account), HISTORY_PAGE_SIZE, c.req.query('cursor') || undefined, status ? { status } : {}),
-    whoIs(account),
+    listActionRequests(c.var.core, HISTORY_PAGE_SIZE, c.req.query('cursor') || undefined, status ? { status } : {}),
+    whoIs(c.var.core, c.var.session.user.id),
   ]);
   return c.render(
     <>
@@ -364,10 +332,10 @@ approvals.get('/', async (c) => {
   );
 });
 
-async function detailPage(c: Context<DashboardEnv>, options: { error?: string; decided?: boolean } = {}) {
-  const account = accountContext(c);
-  const ctx = coreContextFor(account);
-  const [request, who] = await Promise.all([getActionRequest(ctx, c.req.param('id') ?? ''), whoIs(account)]);
+async function detailPage(c: Context<SignedInEnv>, options: { error?: string; decided?: boolean } = {}) {
+  const ctx = c.var.core;
+  const me = c.var.session.user.id;
+  const [request, who] = await Promise.all([getActionRequest(ctx, c.req.param('id') ?? ''), whoIs(ctx, me)]);
   const pending = request.status === 'pending';
   const change = pending ? await changeOf(ctx, request) : undefined;
   return c.render(
@@ -378,7 +346,7 @@ async function detailPage(c: Context<DashboardEnv>, options: { error?: string; d
       <ErrorAlert message={options.error} />
       {options.decided && !pending ? <Notice>Request {outcomeText(request)}.</Notice> : null}
       {change ? (
-        <RequestCard change={change} who={who} me={account.session.user.id} />
+        <RequestCard change={change} who={who} me={me} />
       ) : (
         <>
           <dl class="facts">
@@ -423,14 +391,13 @@ for (const decision of ['approve', 'reject'] as const) {
   approvals.post(`/:id/${decision}`, async (c) => {
     await readForm(c);
     try {
-      const request = await decideActionRequest(coreContextFor(accountContext(c)), c.req.param('id'), decision);
+      const request = await decideActionRequest(c.var.core, c.req.param('id'), decision);
       return c.redirect(`${PATH}/${request.id}?done=1`, 303);
     } catch (error) {
       // 409 (decided meanwhile, expired) and 403 (your own request) are shown on the request's page; 404 goes to the error page.
-      if (!(error instanceof DomainError) || (error.code !== 'conflict' && error.code !== 'access_denied')) throw error;
-      refusedWith(c, error);
-      const message = error.code === 'access_denied' ? 'You requested this change, so you cannot approve it; someone else in your organization must.' : error.message;
-      return detailPage(c, { error: message });
+      const { summary } = refused(c, error, { passOn: ['not_found'] });
+      const own = error instanceof DomainError && error.code === 'access_denied';
+      return detailPage(c, { error: own ? 'You requested this change, so you cannot approve it; someone else in your organization must.' : summary });
     }
   });
 }

@@ -1,13 +1,11 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { parseInput } from '../../ground/validation.ts';
-import { coreContextFor } from '../../operations/account.ts';
 import { getOmsObject, getOmsProvenance, GetObjectInput, searchOmsObjects, SearchInput, type ObjectPage, type ObjectView } from '../../operations/oms-reads.ts';
 import { BriefArticle, briefPath } from '../brief-view.tsx';
-import { ErrorSummary, NextPage, objectPath, when } from '../components.tsx';
-import type { DashboardEnv } from '../env.ts';
-import { formErrors, type FormErrors } from '../form.ts';
-import { accountContext, refusedWith } from '../status.ts';
+import { NextPage, objectPath, Table, when, type Column } from '../components.tsx';
+import type { SignedInEnv } from '../env.ts';
+import { ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
 
 /**
  * Briefs (issue 26, part 2): every stored `brief` object of the organization, whoever wrote it
@@ -16,7 +14,7 @@ import { accountContext, refusedWith } from '../status.ts';
  * keyset pages by its page token); each opens rendered (brief-view.tsx) with what wrote it and when
  * (its provenance, `getOmsProvenance`).
  */
-export const briefs = new Hono<DashboardEnv>();
+export const briefs = new Hono<SignedInEnv>();
 
 const PATH = '/dashboard/briefs';
 const PAGE_SIZE = 25;
@@ -49,42 +47,27 @@ function SearchForm({ query, errors }: { query: string; errors?: FormErrors }) {
   );
 }
 
+const BRIEF_COLUMNS: Column<ObjectView>[] = [
+  { header: 'Topic', cell: (object) => <a href={briefPath(object.key)}>{text(object, 'topic') || object.key}</a> },
+  { header: 'Depth', cell: (object) => text(object, 'tier') || '—' },
+  { header: 'Engine', cell: (object) => text(object, 'engine') || '—' },
+  { header: 'Written', cell: (object) => when(text(object, 'createdAt') || object.createdAt) },
+];
+
 function BriefTable({ page, query }: { page: ObjectPage; query: string }) {
   if (page.objects.length === 0) {
     return query ? <p>No brief's topic has all of these words.</p> : <p>No briefs yet. <a href="/dashboard/research">Research a topic</a>, or create a watch.</p>;
   }
   return (
     <>
-      <table>
-        <caption class="muted">Your organization's briefs, newest first{query ? `, whose topic contains "${query}"` : ''}.</caption>
-        <thead>
-          <tr>
-            <th scope="col">Topic</th>
-            <th scope="col">Depth</th>
-            <th scope="col">Engine</th>
-            <th scope="col">Written</th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.objects.map((object) => (
-            <tr>
-              <td>
-                <a href={briefPath(object.key)}>{text(object, 'topic') || object.key}</a>
-              </td>
-              <td>{text(object, 'tier') || '—'}</td>
-              <td>{text(object, 'engine') || '—'}</td>
-              <td>{when(text(object, 'createdAt') || object.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table rows={page.objects} columns={BRIEF_COLUMNS} caption={`Your organization's briefs, newest first${query ? `, whose topic contains "${query}"` : ''}.`} />
       <NextPage path={PATH} params={{ q: query }} cursor={page.nextPageToken} label="Older briefs" />
     </>
   );
 }
 
 briefs.get('/', async (c) => {
-  const ctx = coreContextFor(accountContext(c));
+  const ctx = c.var.core;
   const query = (c.req.query('q') ?? '').trim();
   const cursor = c.req.query('cursor');
   let page: ObjectPage | undefined;
@@ -97,8 +80,7 @@ briefs.get('/', async (c) => {
     );
   } catch (error) {
     // A page token from another search or a forged one: 400, shown on top of the form.
-    errors = formErrors(error, []);
-    refusedWith(c, error);
+    errors = refused(c, error);
   }
   return c.render(
     <>
@@ -137,7 +119,7 @@ function WrittenBy({ source }: { source?: { kind: string; id: string } }) {
 }
 
 briefs.get('/:key', async (c) => {
-  const ctx = coreContextFor(accountContext(c));
+  const ctx = c.var.core;
   const object = await getOmsObject(ctx, parseInput(GetObjectInput, { type: 'brief', key: c.req.param('key') }));
   const provenance = await getOmsProvenance(ctx, { type: 'brief', key: object.key });
   const source = provenance.properties.find((p) => p.name === 'markdown')?.source;

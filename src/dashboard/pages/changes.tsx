@@ -2,14 +2,13 @@
 import { Hono, type Context } from 'hono';
 import type { CoreContext } from '../../ground/context.ts';
 import { CHANGE_KINDS, KIND_HEADINGS } from '../../ground/schemas/changes.ts';
+import { DomainError } from '../../ground/errors.ts';
 import { parseInput } from '../../ground/validation.ts';
-import { coreContextFor } from '../../operations/account.ts';
 import { ChangesInput, listChanges, type ChangeEntry, type ChangesPage } from '../../operations/changes.ts';
 import { byKind, ChangeItem, ChangeSource, ChangeWhat, KindBadge, plural } from '../change-view.tsx';
-import { ErrorSummary, Field, NextPage, objectPath, when } from '../components.tsx';
-import type { DashboardEnv } from '../env.ts';
-import { formErrors, type FormErrors } from '../form.ts';
-import { accountContext, refusedWith } from '../status.ts';
+import { Field, NextPage, objectPath, Table, when, type Column } from '../components.tsx';
+import type { SignedInEnv } from '../env.ts';
+import { ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
 
 /**
  * Changes (issue 32): what the organization's watched companies changed on their web, across all
@@ -18,7 +17,7 @@ import { accountContext, refusedWith } from '../status.ts';
  * digest (`?view=week`, the last 7 days or the ISO week `week` names) grouped per company, then
  * per kind, with counts. Refused filters are shown on the form (400), never as an error page.
  */
-export const changes = new Hono<DashboardEnv>();
+export const changes = new Hono<SignedInEnv>();
 
 const PATH = '/dashboard/changes';
 const PAGE_SIZE = 50;
@@ -26,8 +25,8 @@ const PAGE_SIZE = 50;
 const DIGEST_PAGE_SIZE = 200;
 const MAX_DIGEST_CHANGES = 1_000;
 const DAY_MS = 86_400_000;
-/** Form fields by the paths of the operation's refusals (a refused cursor is said on top). */
-const FIELDS = ['company', 'kind', 'since', 'until'] as const;
+/** Form fields by the paths of the operation's refusals (a refused cursor is said on top), and the digest's week. */
+const FIELDS = ['company', 'kind', 'since', 'until', 'week'] as const;
 
 /** The filters as the query string gave them (shown again in the form, refused or not). */
 interface Filters {
@@ -40,7 +39,7 @@ interface Filters {
   week: string;
 }
 
-function filtersOf(c: Context<DashboardEnv>): Filters {
+function filtersOf(c: Context<SignedInEnv>): Filters {
   const kinds = (c.req.queries('kind') ?? []).flatMap((value) => value.split(',')).map((kind) => kind.trim());
   return {
     company: (c.req.query('company') ?? '').trim(),
@@ -203,6 +202,14 @@ function filtered(filters: Filters): boolean {
   return !!(filters.company || filters.kinds.length || filters.since || filters.until);
 }
 
+const FEED_COLUMNS: Column<ChangeEntry>[] = [
+  { header: 'Found', cell: (entry) => <time datetime={entry.detectedAt}>{when(entry.detectedAt)}</time> },
+  { header: 'Company', cell: (entry) => <a href={objectPath('company', entry.company)}>{entry.company}</a> },
+  { header: 'Kind', cell: (entry) => <KindBadge kind={entry.kind} /> },
+  { header: 'Change', cell: (entry) => <ChangeWhat change={entry} /> },
+  { header: 'Where', cell: (entry) => <ChangeSource change={entry} /> },
+];
+
 function FeedTable({ list, filters }: { list: ChangeEntry[]; filters: Filters }) {
   if (list.length === 0) {
     return filtered(filters) ? (
@@ -213,54 +220,19 @@ function FeedTable({ list, filters }: { list: ChangeEntry[]; filters: Filters })
       </p>
     );
   }
-  return (
-    <table class="changes">
-      <caption class="muted">Changes on your watched companies' web, newest first, each with where it is said.</caption>
-      <thead>
-        <tr>
-          <th scope="col">Found</th>
-          <th scope="col">Company</th>
-          <th scope="col">Kind</th>
-          <th scope="col">Change</th>
-          <th scope="col">Where</th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((entry) => (
-          <tr>
-            <td>
-              <time datetime={entry.detectedAt}>{when(entry.detectedAt)}</time>
-            </td>
-            <td>
-              <a href={objectPath('company', entry.company)}>{entry.company}</a>
-            </td>
-            <td>
-              <KindBadge kind={entry.kind} />
-            </td>
-            <td>
-              <ChangeWhat change={entry} />
-            </td>
-            <td>
-              <ChangeSource change={entry} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <Table class="changes" rows={list} columns={FEED_COLUMNS} caption="Changes on your watched companies' web, newest first, each with where it is said." />;
 }
 
-async function feedPage(c: Context<DashboardEnv>) {
+async function feedPage(c: Context<SignedInEnv>) {
   const filters = filtersOf(c);
   const cursor = c.req.query('cursor') || undefined;
   let page: ChangesPage | undefined;
   let errors: FormErrors | undefined;
   try {
     const window = { ...(filters.since ? { since: sinceOf(filters.since) } : {}), ...(filters.until ? { until: untilOf(filters.until) } : {}) };
-    page = await read(coreContextFor(accountContext(c)), inputOf(filters, window, PAGE_SIZE, cursor));
+    page = await read(c.var.core, inputOf(filters, window, PAGE_SIZE, cursor));
   } catch (error) {
-    errors = formErrors(error, FIELDS);
-    refusedWith(c, error);
+    errors = refused(c, error, { fields: FIELDS });
   }
   return c.render(
     <>
@@ -288,11 +260,14 @@ interface DigestWindow {
   week: string | null;
 }
 
-/** The window `week` names, or the last 7 days; a `week` that names none is refused beside its field. */
-function digestWindow(week: string, now: number): DigestWindow | FormErrors {
+/** The window `week` names, or the last 7 days; a `week` that names none is refused (400), beside its field. */
+function digestWindow(week: string, now: number): DigestWindow {
   if (!week) return { since: new Date(now - 7 * DAY_MS).toISOString(), week: null };
   const monday = weekStart(week);
-  if (monday === null) return { summary: 'Some fields need a change; see the messages beside them.', fields: { week: 'week must be an ISO week such as 2026-W48, or a day of the week such as 2026-11-23' } };
+  if (monday === null) {
+    const message = 'week must be an ISO week such as 2026-W48, or a day of the week such as 2026-11-23';
+    throw new DomainError('invalid_input', `Invalid filters: ${message}.`, { details: [{ path: 'week', message }] });
+  }
   return { since: new Date(monday).toISOString(), until: new Date(monday + 7 * DAY_MS).toISOString(), week: isoWeek(monday) };
 }
 
@@ -401,30 +376,25 @@ function Digest({ list, complete, window }: { list: ChangeEntry[]; complete: boo
   );
 }
 
-async function digestPage(c: Context<DashboardEnv>) {
+async function digestPage(c: Context<SignedInEnv>) {
   const filters = filtersOf(c);
   const now = Date.now();
-  const window = digestWindow(filters.week, now);
+  let window: DigestWindow | undefined;
   let digest: { list: ChangeEntry[]; complete: boolean } | undefined;
   let errors: FormErrors | undefined;
-  if ('fields' in window) {
-    errors = window;
-    c.status(400);
-  } else {
-    try {
-      digest = await digestChanges(coreContextFor(accountContext(c)), filters, window);
-    } catch (error) {
-      errors = formErrors(error, FIELDS);
-      refusedWith(c, error);
-    }
+  try {
+    window = digestWindow(filters.week, now);
+    digest = await digestChanges(c.var.core, filters, window);
+  } catch (error) {
+    errors = refused(c, error, { fields: FIELDS });
   }
   return c.render(
     <>
       <Tabs current="week" filters={filters} />
       <p>A week of what your watched companies changed on their web, per company, then per kind, each change with where it is said.</p>
       <FilterForm view="week" filters={filters} errors={errors} />
-      {'fields' in window ? null : <WeekNav window={window} filters={filters} now={now} />}
-      {digest && !('fields' in window) ? <Digest list={digest.list} complete={digest.complete} window={window} /> : null}
+      {window ? <WeekNav window={window} filters={filters} now={now} /> : null}
+      {digest && window ? <Digest list={digest.list} complete={digest.complete} window={window} /> : null}
     </>,
     { title: 'Changes: weekly digest' },
   );

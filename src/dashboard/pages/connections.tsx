@@ -2,8 +2,8 @@
 import { Hono, type Context } from 'hono';
 import { listConnections, revokeConnection, type Connection } from '../../oauth/connections.ts';
 import { oauthOrigin } from '../../routes/oauth.ts';
-import { Notice, when } from '../components.tsx';
-import type { DashboardEnv } from '../env.ts';
+import { Notice, Table, when, type Column } from '../components.tsx';
+import type { SignedInEnv } from '../env.ts';
 import { readForm } from '../form.ts';
 
 /**
@@ -11,10 +11,28 @@ import { readForm } from '../form.ts';
  * consented to (src/oauth/connections.ts), each with its organization and scopes, and a button
  * that revokes it at once.
  */
-export const connections = new Hono<DashboardEnv>();
+export const connections = new Hono<SignedInEnv>();
 
 export const CONNECTIONS_PATH = '/dashboard/settings/connections';
 const TITLE = 'Connected MCP clients';
+
+const CONNECTION_COLUMNS: Column<Connection>[] = [
+  { header: 'Client', cell: (connection) => connection.clientName },
+  { header: 'Organization', cell: (connection) => (connection.organization ? connection.organization.name : 'no longer a member (refused)') },
+  { header: 'Scopes', cell: (connection) => connection.scopes.join(', ') },
+  { header: 'Connected', cell: (connection) => when(connection.createdAt) },
+  { header: 'Expires', cell: (connection) => when(connection.expiresAt) },
+  {
+    header: <span class="muted">Actions</span>,
+    cell: (connection) => (
+      <form method="post" action={`${CONNECTIONS_PATH}/${connection.id}/revoke`}>
+        <button type="submit" class="danger" aria-label={`Revoke ${connection.clientName}`}>
+          Revoke
+        </button>
+      </form>
+    ),
+  },
+];
 
 function ConnectionsPage({ list, origin, notice }: { list: Connection[]; origin: string; notice?: string }) {
   return (
@@ -24,48 +42,12 @@ function ConnectionsPage({ list, origin, notice }: { list: Connection[]; origin:
         MCP clients that cannot send an API key (Claude, ChatGPT and other hosted connectors) connect to <code>{`${origin}/api/mcp`}</code> with OAuth: you
         sign in, pick an organization and what the client may do. Revoking a client stops it at once; it has to ask you again.
       </p>
-      {list.length === 0 ? (
-        <p>You have not connected any MCP client.</p>
-      ) : (
-        <table>
-          <caption class="muted">Clients you connected, newest first.</caption>
-          <thead>
-            <tr>
-              <th scope="col">Client</th>
-              <th scope="col">Organization</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Connected</th>
-              <th scope="col">Expires</th>
-              <th scope="col">
-                <span class="muted">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((connection) => (
-              <tr>
-                <td>{connection.clientName}</td>
-                <td>{connection.organization ? connection.organization.name : 'no longer a member (refused)'}</td>
-                <td>{connection.scopes.join(', ')}</td>
-                <td>{when(connection.createdAt)}</td>
-                <td>{when(connection.expiresAt)}</td>
-                <td>
-                  <form method="post" action={`${CONNECTIONS_PATH}/${connection.id}/revoke`}>
-                    <button type="submit" class="danger" aria-label={`Revoke ${connection.clientName}`}>
-                      Revoke
-                    </button>
-                  </form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <Table rows={list} columns={CONNECTION_COLUMNS} caption="Clients you connected, newest first." empty={<p>You have not connected any MCP client.</p>} />
     </>
   );
 }
 
-function unavailable(c: Context<DashboardEnv>) {
+function unavailable(c: Context<SignedInEnv>) {
   c.status(403);
   return c.render(<p>OAuth is not served on this host, so there are no connected clients to show here.</p>, { title: TITLE });
 }
@@ -73,7 +55,7 @@ function unavailable(c: Context<DashboardEnv>) {
 connections.get('/', async (c) => {
   const origin = oauthOrigin(c);
   if (!origin) return unavailable(c);
-  const list = await listConnections(c.env, origin, c.var.session!.user.id);
+  const list = await listConnections(c.env, origin, c.var.session.user.id);
   return c.render(<ConnectionsPage list={list} origin={origin} />, { title: TITLE });
 });
 
@@ -81,7 +63,7 @@ connections.post('/:id/revoke', async (c) => {
   const origin = oauthOrigin(c);
   if (!origin) return unavailable(c);
   await readForm(c);
-  const userId = c.var.session!.user.id;
+  const userId = c.var.session.user.id;
   await revokeConnection(c.env, origin, userId, c.req.param('id'));
   const list = await listConnections(c.env, origin, userId);
   return c.render(<ConnectionsPage list={list} origin={origin} notice="The client was disconnected: its tokens no longer work." />, { title: TITLE });

@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
 import type { Organization } from '../../ground/context.ts';
+import { DomainError } from '../../ground/errors.ts';
 import {
   allowAuthorization,
   AuthorizeRequestError,
@@ -10,10 +11,9 @@ import {
 } from '../../oauth/consent.ts';
 import { OAUTH_SCOPES, type OAuthScope } from '../../oauth/server.ts';
 import { oauthOrigin } from '../../routes/oauth.ts';
-import { ErrorSummary } from '../components.tsx';
-import type { DashboardEnv } from '../env.ts';
-import { all, formErrors, readForm, text, type FormErrors } from '../form.ts';
-import { refusedWith } from '../status.ts';
+import type { SignedInEnv } from '../env.ts';
+import { all, readForm, text } from '../form.ts';
+import { ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
 
 /**
  * The OAuth authorize endpoint (AUTHORIZE_PATH, /dashboard/oauth/authorize), behind sign-in: an
@@ -26,7 +26,7 @@ import { refusedWith } from '../status.ts';
  * needs the session; the page cannot be framed. Its Content-Security-Policy adds the client's
  * redirect origin to `form-action`, since browsers hold a form's redirects to that directive.
  */
-export const consent = new Hono<DashboardEnv>();
+export const consent = new Hono<SignedInEnv>();
 
 const SCOPE_TEXT: Record<OAuthScope, string> = {
   commands: 'commands: run research, competitors and audits, read runs and the sales profile',
@@ -113,27 +113,36 @@ function OrganizationChoice({ organizations, chosen, error }: { organizations: O
   );
 }
 
-/** A request that cannot go back to the client (unknown client, unregistered redirect URI, another host): said here, never redirected. */
-function refuse(c: Context<DashboardEnv>, status: 400 | 403, message: string) {
-  c.status(status);
-  return c.render(
-    <p>
-      This connection request cannot be completed: {message} Start again from your MCP client. <a href="/dashboard">Go to the overview</a>.
-    </p>,
-    { title: TITLE },
-  );
+/**
+ * A request that cannot go back to the client (unknown client, unregistered redirect URI, another
+ * host): a refusal for the dashboard's error page (onError, under this page's title), never a redirect.
+ */
+function cannotComplete(code: 'invalid_input' | 'access_denied', message: string): DomainError {
+  return new DomainError(code, `This connection request cannot be completed: ${message} Start again from your MCP client.`);
 }
 
-consent.get('/authorize', async (c) => {
+/** The OAuth request's origin, or 403 when OAuth is not served on this host. */
+function originOf(c: Context): string {
   const origin = oauthOrigin(c);
-  if (!origin) return refuse(c, 403, 'OAuth is not served on this host.');
-  const session = c.var.session!;
+  if (!origin) throw cannotComplete('access_denied', 'OAuth is not served on this host.');
+  return origin;
+}
+
+consent.use(async function consentErrorTitle(c, next) {
+  c.set('errorTitle', TITLE);
+  await next();
+});
+
+consent.get('/authorize', async (c) => {
+  const origin = originOf(c);
+  const session = c.var.session;
   let pending: PendingAuthorization;
   try {
     pending = await readAuthorization(c.env, c.req.raw, origin, session.user.id);
   } catch (error) {
     if (!(error instanceof AuthorizeRequestError)) throw error;
-    return error.redirectTo ? c.redirect(error.redirectTo, 302) : refuse(c, 400, error.message);
+    if (error.redirectTo) return c.redirect(error.redirectTo, 302);
+    throw cannotComplete('invalid_input', error.message);
   }
   const url = new URL(c.req.url);
   c.header('Content-Security-Policy', consentPolicy(pending.request.redirectUri));
@@ -143,9 +152,8 @@ consent.get('/authorize', async (c) => {
 });
 
 consent.post('/authorize', async (c) => {
-  const origin = oauthOrigin(c);
-  if (!origin) return refuse(c, 403, 'OAuth is not served on this host.');
-  const session = c.var.session!;
+  const origin = originOf(c);
+  const session = c.var.session;
   const form = await readForm(c);
   const fields = { organization: text(form, 'organization'), scopes: all(form, 'scopes') };
   try {
@@ -155,9 +163,11 @@ consent.post('/authorize', async (c) => {
         : await allowAuthorization(c.env, c.req.raw, origin, session.user.id, fields);
     return c.redirect(redirectTo, 303);
   } catch (error) {
-    if (error instanceof AuthorizeRequestError) return error.redirectTo ? c.redirect(error.redirectTo, 303) : refuse(c, 400, error.message);
-    const errors = formErrors(error, FIELDS);
-    refusedWith(c, error);
+    if (error instanceof AuthorizeRequestError) {
+      if (error.redirectTo) return c.redirect(error.redirectTo, 303);
+      throw cannotComplete('invalid_input', error.message);
+    }
+    const errors = refused(c, error, { fields: FIELDS });
     const pending = await readAuthorization(c.env, c.req.raw, origin, session.user.id);
     const url = new URL(c.req.url);
     c.header('Content-Security-Policy', consentPolicy(pending.request.redirectUri));

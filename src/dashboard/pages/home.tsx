@@ -1,14 +1,13 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { KEY_SETTINGS_PATH, ONBOARDING_PATH } from '../../ground/dashboard-paths.ts';
-import type { DashboardEnv } from '../env.ts';
-import { accountContext } from '../status.ts';
+import type { SignedInEnv } from '../env.ts';
 
 /** The overview: where the organization stands and the three steps to a first command. */
-export const home = new Hono<DashboardEnv>();
+export const home = new Hono<SignedInEnv>();
 
 home.get('/', (c) => {
-  const { session } = accountContext(c);
+  const { session } = c.var;
   const origin = new URL(c.req.url).origin;
   return c.render(
     <>

@@ -3,16 +3,16 @@ import { Hono } from 'hono';
 import { SCOPES, type Scope } from '../../ground/api-key.ts';
 import { KEY_SETTINGS_PATH } from '../../ground/dashboard-paths.ts';
 import { createApiKey, getApiKey, listApiKeys, replaceApiKey, revokeApiKey, type CreatedKey, type KeyListing } from '../../operations/keys.ts';
-import { ErrorSummary, Field, Notice, when } from '../components.tsx';
-import type { DashboardEnv } from '../env.ts';
-import { all, formErrors, readForm, text, type FormErrors } from '../form.ts';
-import { accountContext, refusedWith } from '../status.ts';
+import { Field, Notice, Table, when, type Column } from '../components.tsx';
+import type { SignedInEnv } from '../env.ts';
+import { all, readForm, text } from '../form.ts';
+import { ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
 
 /**
  * The API key settings page (decisions.md: keys are created, shown once, revoked and replaced
  * here): list, create, revoke and replace through src/operations/keys.ts.
  */
-export const keys = new Hono<DashboardEnv>();
+export const keys = new Hono<SignedInEnv>();
 
 const SCOPE_TEXT: Record<Scope, string> = {
   commands: 'commands: run commands and read runs',
@@ -43,52 +43,31 @@ function NewKey({ created, origin }: { created: CreatedKey; origin: string }) {
   );
 }
 
+const KEY_COLUMNS: Column<KeyListing>[] = [
+  { header: 'Name', cell: (key) => key.name },
+  { header: 'Key', cell: (key) => <code>{key.prefix}</code> },
+  { header: 'Scopes', cell: (key) => key.scopes.join(', ') },
+  { header: 'Created', cell: (key) => when(key.createdAt) },
+  { header: 'Last used', cell: (key) => (key.lastUsedAt ? when(key.lastUsedAt) : 'never') },
+  { header: 'Status', cell: (key) => (key.revokedAt ? `revoked ${when(key.revokedAt)}` : 'active') },
+  {
+    header: <span class="muted">Actions</span>,
+    cell: (key) =>
+      key.revokedAt ? null : (
+        <div class="actions">
+          <a href={`${KEY_SETTINGS_PATH}/${key.id}/replace`} aria-label={`Replace ${key.name}`}>
+            Replace
+          </a>
+          <a href={`${KEY_SETTINGS_PATH}/${key.id}/revoke`} aria-label={`Revoke ${key.name}`}>
+            Revoke
+          </a>
+        </div>
+      ),
+  },
+];
+
 function KeyTable({ list }: { list: KeyListing[] }) {
-  if (list.length === 0) return <p>Your organization has no API keys yet.</p>;
-  return (
-    <table>
-      <caption class="muted">Your organization's keys, active first.</caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Key</th>
-          <th scope="col">Scopes</th>
-          <th scope="col">Created</th>
-          <th scope="col">Last used</th>
-          <th scope="col">Status</th>
-          <th scope="col">
-            <span class="muted">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((key) => (
-          <tr>
-            <td>{key.name}</td>
-            <td>
-              <code>{key.prefix}</code>
-            </td>
-            <td>{key.scopes.join(', ')}</td>
-            <td>{when(key.createdAt)}</td>
-            <td>{key.lastUsedAt ? when(key.lastUsedAt) : 'never'}</td>
-            <td>{key.revokedAt ? `revoked ${when(key.revokedAt)}` : 'active'}</td>
-            <td>
-              {key.revokedAt ? null : (
-                <div class="actions">
-                  <a href={`${KEY_SETTINGS_PATH}/${key.id}/replace`} aria-label={`Replace ${key.name}`}>
-                    Replace
-                  </a>
-                  <a href={`${KEY_SETTINGS_PATH}/${key.id}/revoke`} aria-label={`Revoke ${key.name}`}>
-                    Revoke
-                  </a>
-                </div>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <Table rows={list} columns={KEY_COLUMNS} caption="Your organization's keys, active first." empty={<p>Your organization has no API keys yet.</p>} />;
 }
 
 function CreateForm({ values, errors }: { values?: { name: string; scopes: string[] }; errors?: FormErrors }) {
@@ -138,7 +117,7 @@ function KeysPage({ list, created, origin, notice, values, errors }: { list: Key
 const TITLE = 'API keys';
 
 keys.get('/', async (c) => {
-  const ctx = accountContext(c);
+  const ctx = c.var.core;
   const done = c.req.query('done');
   const name = c.req.query('name');
   const notice = done === 'revoked' && name ? `Revoked "${name}". It stops working within 10 seconds.` : undefined;
@@ -146,7 +125,7 @@ keys.get('/', async (c) => {
 });
 
 keys.post('/', async (c) => {
-  const ctx = accountContext(c);
+  const ctx = c.var.core;
   const form = await readForm(c);
   const values = { name: text(form, 'name'), scopes: all(form, 'scopes') };
   try {
@@ -154,8 +133,7 @@ keys.post('/', async (c) => {
     c.status(201);
     return c.render(<KeysPage list={await listApiKeys(ctx)} created={created} origin={new URL(c.req.url).origin} />, { title: TITLE });
   } catch (error) {
-    const errors = formErrors(error, ['name', 'scopes']);
-    refusedWith(c, error);
+    const errors = refused(c, error, { fields: ['name', 'scopes'] });
     return c.render(<KeysPage list={await listApiKeys(ctx)} origin={new URL(c.req.url).origin} values={values} errors={errors} />, { title: TITLE });
   }
 });
@@ -184,7 +162,7 @@ function Confirm({ keyListing, action }: { keyListing: KeyListing; action: 'revo
 for (const action of ['revoke', 'replace'] as const) {
   const title = action === 'revoke' ? 'Revoke API key' : 'Replace API key';
   keys.get(`/:id/${action}`, async (c) => {
-    const keyListing = await getApiKey(accountContext(c), c.req.param('id'));
+    const keyListing = await getApiKey(c.var.core, c.req.param('id'));
     if (keyListing.revokedAt) return c.redirect(KEY_SETTINGS_PATH, 303);
     return c.render(<Confirm keyListing={keyListing} action={action} />, { title });
   });
@@ -192,12 +170,12 @@ for (const action of ['revoke', 'replace'] as const) {
 
 keys.post('/:id/revoke', async (c) => {
   await readForm(c);
-  const revoked = await revokeApiKey(accountContext(c), c.req.param('id'));
+  const revoked = await revokeApiKey(c.var.core, c.req.param('id'));
   return c.redirect(`${KEY_SETTINGS_PATH}?done=revoked&name=${encodeURIComponent(revoked.name)}`, 303);
 });
 
 keys.post('/:id/replace', async (c) => {
-  const ctx = accountContext(c);
+  const ctx = c.var.core;
   await readForm(c);
   const result = await replaceApiKey(ctx, c.req.param('id'));
   c.status(201);

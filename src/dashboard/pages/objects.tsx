@@ -1,14 +1,11 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
-import { DomainError } from '../../ground/errors.ts';
 import { parseInput } from '../../ground/validation.ts';
-import { coreContextFor } from '../../operations/account.ts';
 import { getMetadata, getOmsObject, getOmsProvenance, GetObjectInput, searchOmsObjects, SearchInput, type ObjectPage, type ObjectView, type Provenance } from '../../operations/oms-reads.ts';
-import { ErrorSummary, ExternalLink, NextPage, objectPath, when } from '../components.tsx';
-import type { DashboardEnv } from '../env.ts';
-import { formErrors, type FormErrors } from '../form.ts';
+import { ExternalLink, NextPage, objectPath, Table, when, type Column } from '../components.tsx';
+import type { SignedInEnv } from '../env.ts';
 import { renderMarkdown } from '../markdown.ts';
-import { accountContext, refusedWith } from '../status.ts';
+import { ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
 
 /**
  * Objects (issue 14, part 7): a search over the OMS (a type and words, operations/oms-reads.ts
@@ -16,7 +13,7 @@ import { accountContext, refusedWith } from '../status.ts';
  * url, when), its links and its history (`getOmsObject`, `getOmsProvenance`). A brief's markdown
  * is rendered as on a run's page.
  */
-export const objects = new Hono<DashboardEnv>();
+export const objects = new Hono<SignedInEnv>();
 
 const PATH = '/dashboard/objects';
 const PAGE_SIZE = 25;
@@ -119,40 +116,24 @@ function SearchForm({ types, type, query, errors }: { types: string[]; type: str
   );
 }
 
+const RESULT_COLUMNS: Column<ObjectView>[] = [
+  { header: 'Object', cell: (object) => <a href={objectPath(object.type, object.key)}>{labelOf(object)}</a> },
+  { header: 'Key', cell: (object) => <code>{object.key}</code> },
+  { header: 'Updated', cell: (object) => when(object.updatedAt) },
+];
+
 function Results({ page, type, query }: { page: ObjectPage; type: string; query: string }) {
   if (page.objects.length === 0) return <p>No {type} matches.</p>;
   return (
     <>
-      <table>
-        <caption class="muted">Objects of type {type}{query ? ` matching "${query}"` : ''}.</caption>
-        <thead>
-          <tr>
-            <th scope="col">Object</th>
-            <th scope="col">Key</th>
-            <th scope="col">Updated</th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.objects.map((object) => (
-            <tr>
-              <td>
-                <a href={objectPath(object.type, object.key)}>{labelOf(object)}</a>
-              </td>
-              <td>
-                <code>{object.key}</code>
-              </td>
-              <td>{when(object.updatedAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table rows={page.objects} columns={RESULT_COLUMNS} caption={`Objects of type ${type}${query ? ` matching "${query}"` : ''}.`} />
       <NextPage path={PATH} params={{ type, q: query }} cursor={page.nextPageToken} />
     </>
   );
 }
 
 objects.get('/', async (c) => {
-  const ctx = coreContextFor(accountContext(c));
+  const ctx = c.var.core;
   const types = getMetadata(ctx).objectTypes.map((t) => t.type as string);
   const type = c.req.query('type') || 'company';
   const query = (c.req.query('q') ?? '').trim();
@@ -161,9 +142,9 @@ objects.get('/', async (c) => {
   try {
     page = await searchOmsObjects(ctx, parseInput(SearchInput, { type, ...(query ? { query } : {}), pageSize: PAGE_SIZE, ...(c.req.query('cursor') ? { pageToken: c.req.query('cursor') } : {}) }));
   } catch (error) {
-    errors = formErrors(error, ['type', 'query']);
-    if (error instanceof DomainError && error.details?.some((d) => d.path === 'type')) errors = { summary: `Choose a type: ${types.join(', ')}.`, fields: {} };
-    refusedWith(c, error);
+    errors = refused(c, error, { fields: ['type', 'query'] });
+    // The type is a choice, not typed: a refused one is said on top, with the choices.
+    if (errors.fields.type) errors = { summary: `Choose a type: ${types.join(', ')}.`, fields: {} };
   }
   return c.render(
     <>
@@ -174,106 +155,60 @@ objects.get('/', async (c) => {
   );
 });
 
+function sourceCell(origin: Provenance['properties'][number] | undefined) {
+  return origin ? <SourceOf source={origin.source} /> : 'derived';
+}
+
 function PropertyTable({ object, provenance }: { object: ObjectView; provenance: Provenance }) {
   const known = new Map(provenance.properties.map((p) => [p.name, p]));
   const names = [...new Set([...Object.keys(object.properties), ...known.keys()])].sort();
-  if (names.length === 0) return <p>No properties.</p>;
   return (
-    <table>
-      <caption class="muted">Each property with where its current value came from.</caption>
-      <thead>
-        <tr>
-          <th scope="col">Property</th>
-          <th scope="col">Value</th>
-          <th scope="col">Source</th>
-          <th scope="col">When</th>
-        </tr>
-      </thead>
-      <tbody>
-        {names.map((name) => {
-          const origin = known.get(name);
-          return (
-            <tr>
-              <th scope="row">{name}</th>
-              <td>
-                <Value value={object.properties[name] ?? null} />
-              </td>
-              <td>{origin ? <SourceOf source={origin.source} /> : 'derived'}</td>
-              <td>{origin ? when(origin.updatedAt) : '—'}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <Table
+      rows={names}
+      caption="Each property with where its current value came from."
+      empty={<p>No properties.</p>}
+      columns={[
+        { header: 'Property', cell: (name) => name, rowHeader: true },
+        { header: 'Value', cell: (name) => <Value value={object.properties[name] ?? null} /> },
+        { header: 'Source', cell: (name) => sourceCell(known.get(name)) },
+        { header: 'When', cell: (name) => when(known.get(name)?.updatedAt) },
+      ]}
+    />
   );
 }
+
+const LINK_COLUMNS: Column<Provenance['relationships'][number]>[] = [
+  { header: 'Link', cell: (r) => r.link },
+  {
+    header: 'To',
+    cell: (r) => (
+      <a href={objectPath(r.targetType, r.targetKey)}>
+        {r.targetType} {r.targetKey}
+      </a>
+    ),
+  },
+  { header: 'Source', cell: (r) => <SourceOf source={r.source} /> },
+  { header: 'Since', cell: (r) => when(r.createdAt) },
+];
 
 function LinkTable({ provenance }: { provenance: Provenance }) {
-  if (provenance.relationships.length === 0) return <p>No links.</p>;
-  return (
-    <table>
-      <caption class="muted">Links both ways, newest first (at most 100).</caption>
-      <thead>
-        <tr>
-          <th scope="col">Link</th>
-          <th scope="col">To</th>
-          <th scope="col">Source</th>
-          <th scope="col">Since</th>
-        </tr>
-      </thead>
-      <tbody>
-        {provenance.relationships.map((r) => (
-          <tr>
-            <td>{r.link}</td>
-            <td>
-              <a href={objectPath(r.targetType, r.targetKey)}>
-                {r.targetType} {r.targetKey}
-              </a>
-            </td>
-            <td>
-              <SourceOf source={r.source} />
-            </td>
-            <td>{when(r.createdAt)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <Table rows={provenance.relationships} columns={LINK_COLUMNS} caption="Links both ways, newest first (at most 100)." empty={<p>No links.</p>} />;
 }
 
+const HISTORY_COLUMNS: Column<Provenance['history'][number]>[] = [
+  { header: 'When', cell: (h) => when(h.at) },
+  { header: 'Property', cell: (h) => h.property },
+  { header: 'From', cell: (h) => (h.from === null ? <span class="muted">(not set)</span> : <Value value={h.from} />) },
+  { header: 'To', cell: (h) => (h.to === null ? <span class="muted">(removed)</span> : <Value value={h.to} />) },
+  { header: 'Source', cell: (h) => <SourceOf source={h.source} /> },
+];
+
 function HistoryTable({ provenance }: { provenance: Provenance }) {
-  if (provenance.history.length === 0) return <p>No changes recorded.</p>;
-  return (
-    <table>
-      <caption class="muted">Changes, newest first (at most 100).</caption>
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Property</th>
-          <th scope="col">From</th>
-          <th scope="col">To</th>
-          <th scope="col">Source</th>
-        </tr>
-      </thead>
-      <tbody>
-        {provenance.history.map((h) => (
-          <tr>
-            <td>{when(h.at)}</td>
-            <td>{h.property}</td>
-            <td>{h.from === null ? <span class="muted">(not set)</span> : <Value value={h.from} />}</td>
-            <td>{h.to === null ? <span class="muted">(removed)</span> : <Value value={h.to} />}</td>
-            <td>
-              <SourceOf source={h.source} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <Table rows={provenance.history} columns={HISTORY_COLUMNS} caption="Changes, newest first (at most 100)." empty={<p>No changes recorded.</p>} />;
 }
 
 objects.get('/view', async (c) => {
-  const ctx = coreContextFor(accountContext(c));
+  const ctx = c.var.core;
   const input = { type: c.req.query('type') ?? '', key: c.req.query('key') ?? '' };
   const object = await getOmsObject(ctx, parseInput(GetObjectInput, input));
   const provenance = await getOmsProvenance(ctx, { type: object.type, key: object.key });

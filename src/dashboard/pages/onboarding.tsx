@@ -1,20 +1,19 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
-import { coreContextFor } from '../../operations/account.ts';
 import { parseInput } from '../../ground/validation.ts';
 import { SalesProfileInput } from '../../ground/schemas/profile.ts';
 import { getProfile, putProfile, type ProfileView } from '../../operations/profile.ts';
-import { ErrorSummary, Field, Notice } from '../components.tsx';
-import type { DashboardEnv } from '../env.ts';
-import { formErrors, lines, readForm, text, type FormErrors } from '../form.ts';
-import { accountContext, refusedWith } from '../status.ts';
+import { Field, Notice } from '../components.tsx';
+import type { SignedInEnv } from '../env.ts';
+import { lines, readForm, text } from '../form.ts';
+import { ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
 
 /**
  * The sales profile form (onboarding): the profile core of GET/PUT /api/v1/profile, through its
  * zod schema; this page only turns form fields into that input and the core's messages back into
  * messages beside the fields.
  */
-export const onboarding = new Hono<DashboardEnv>();
+export const onboarding = new Hono<SignedInEnv>();
 
 const LABELS: Record<string, string> = {
   companyName: 'Company name',
@@ -102,18 +101,17 @@ function ProfileForm({ values, missing, errors, saved }: { values: Values; missi
 const TITLE = 'Sales profile';
 
 onboarding.get('/', async (c) => {
-  const view = await getProfile(coreContextFor(accountContext(c)));
+  const view = await getProfile(c.var.core);
   return c.render(<ProfileForm values={valuesOf(view)} missing={view.missing} saved={c.req.query('saved') === '1'} />, { title: TITLE });
 });
 
 onboarding.post('/', async (c) => {
   const form = await readForm(c);
   try {
-    await putProfile(coreContextFor(accountContext(c)), parseInput(SalesProfileInput, profileInput(form)));
+    await putProfile(c.var.core, parseInput(SalesProfileInput, profileInput(form)));
     return c.redirect('/dashboard/onboarding?saved=1', 303);
   } catch (error) {
-    const errors = formErrors(error, FIELDS);
-    refusedWith(c, error);
+    const errors = refused(c, error, { fields: FIELDS });
     const values = Object.fromEntries(FIELDS.map((name) => [name, text(form, name)]));
     return c.render(<ProfileForm values={values} missing={[]} errors={errors} />, { title: TITLE });
   }

@@ -1,11 +1,11 @@
 /** @jsxImportSource hono/jsx */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { BriefArticle, briefPath } from '../brief-view.tsx';
 import { commandOperation, runFromForm } from '../command-call.ts';
-import { ErrorSummary, Field } from '../components.tsx';
-import type { DashboardEnv } from '../env.ts';
-import { formErrors, readForm, text, type FormErrors } from '../form.ts';
-import { accountContext, refusedWith } from '../status.ts';
+import { Field } from '../components.tsx';
+import type { SignedInEnv } from '../env.ts';
+import { readForm, text } from '../form.ts';
+import { ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
 
 /**
  * Research (issue 26, part 1): the `research` and `competitors` commands from a form, through the
@@ -14,7 +14,7 @@ import { accountContext, refusedWith } from '../status.ts';
  * counted for the signed-in person; command-call.ts). The answer is shown rendered (brief-view.tsx); a research
  * brief is also stored, and this page links it on the briefs page.
  */
-export const research = new Hono<DashboardEnv>();
+export const research = new Hono<SignedInEnv>();
 
 const PATH = '/dashboard/research';
 const TIERS = [
@@ -133,8 +133,7 @@ research.post('/', async (c) => {
     });
   } catch (error) {
     // 400 (a field), 428 (the sales profile is not finished), 429 (the minute's commands are spent).
-    const errors = formErrors(error, ['topic', 'userContext', 'tier']);
-    refusedWith(c, error);
+    const errors = refused(c, error, { fields: ['topic', 'userContext', 'tier'] });
     return c.render(<ResearchPage research={values} competitors={EMPTY_COMPETITORS} researchErrors={errors} />, { title: 'Research' });
   }
 });
@@ -148,8 +147,7 @@ research.post('/competitors', async (c) => {
     if (result.mode !== 'sync') throw new Error('competitors answered with a run');
     return c.render(<ResearchPage research={EMPTY_RESEARCH} competitors={values} answer={{ of: 'competitors', markdown: result.markdown }} />, { title: 'Research' });
   } catch (error) {
-    const errors = formErrors(error, ['company']);
-    refusedWith(c, error);
+    const errors = refused(c, error, { fields: ['company'] });
     return c.render(<ResearchPage research={EMPTY_RESEARCH} competitors={values} competitorsErrors={errors} />, { title: 'Research' });
   }
 });

@@ -1,18 +1,16 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
-import { DomainError } from '../../ground/errors.ts';
-import { coreContextFor } from '../../operations/account.ts';
 import { auditShortcut } from '../../operations/audit-shortcut.ts';
 import { GTM_AUDIT_AREAS, AREAS } from '../../runs/gtm-audit.ts';
 import { enforceRateLimit } from '../../ground/rate-limit.ts';
 import { cancelRun, getRun, getRunWithScorecard, listRuns, UNSCORED, type RunView, type ScoreLine } from '../../operations/runs.ts';
 import { barChart, chartSentence, type BarChartOptions } from '../charts.ts';
 import { commandOperation, runFromForm } from '../command-call.ts';
-import { ErrorAlert, ErrorSummary, Field, NextPage, when } from '../components.tsx';
-import type { DashboardEnv } from '../env.ts';
-import { all, formErrors, readForm, text, type FormErrors } from '../form.ts';
+import { Field, NextPage, Table, when, type Column } from '../components.tsx';
+import type { SignedInEnv } from '../env.ts';
+import { all, readForm, text } from '../form.ts';
 import { renderMarkdown } from '../markdown.ts';
-import { accountContext, refusedWith } from '../status.ts';
+import { ErrorAlert, ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
 
 /**
  * Runs (issue 14, part 4; issue 26, part 3): the organization's asynchronous runs (gtm-audit and
@@ -24,7 +22,7 @@ import { accountContext, refusedWith } from '../status.ts';
  * without scripts a reload link does. A finished run shows its report rendered from markdown
  * (markdown.ts) and its scorecard drawn as an SVG bar chart (charts.ts) with a text equivalent.
  */
-export const runs = new Hono<DashboardEnv>();
+export const runs = new Hono<SignedInEnv>();
 
 type RunSummary = Awaited<ReturnType<typeof listRuns>>['runs'][number];
 
@@ -41,44 +39,27 @@ function Progress({ done, total, label }: { done: number; total: number; label: 
   );
 }
 
+const RUN_COLUMNS: Column<RunSummary>[] = [
+  { header: 'Run', cell: (run) => <a href={`${PATH}/${run.id}`}>{run.target}</a> },
+  { header: 'Kind', cell: (run) => run.kind },
+  {
+    header: 'Status',
+    cell: (run) =>
+      run.status === 'running' ? (
+        <>
+          running, step {Math.min(run.stepsDone + 1, run.stepsTotal)} of {run.stepsTotal}{' '}
+          <Progress done={run.stepsDone} total={run.stepsTotal} label={`Progress of ${run.kind} for ${run.target}`} />
+        </>
+      ) : (
+        run.status
+      ),
+  },
+  { header: 'Started', cell: (run) => when(run.createdAt) },
+  { header: 'Finished', cell: (run) => when(run.finishedAt) },
+];
+
 function RunTable({ list }: { list: RunSummary[] }) {
-  if (list.length === 0) return <p>No runs yet. Start a GTM audit or an audit above.</p>;
-  return (
-    <table>
-      <caption class="muted">Your organization's runs, newest first.</caption>
-      <thead>
-        <tr>
-          <th scope="col">Run</th>
-          <th scope="col">Kind</th>
-          <th scope="col">Status</th>
-          <th scope="col">Started</th>
-          <th scope="col">Finished</th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((run) => (
-          <tr>
-            <td>
-              <a href={`${PATH}/${run.id}`}>{run.target}</a>
-            </td>
-            <td>{run.kind}</td>
-            <td>
-              {run.status === 'running' ? (
-                <>
-                  running, step {Math.min(run.stepsDone + 1, run.stepsTotal)} of {run.stepsTotal}{' '}
-                  <Progress done={run.stepsDone} total={run.stepsTotal} label={`Progress of ${run.kind} for ${run.target}`} />
-                </>
-              ) : (
-                run.status
-              )}
-            </td>
-            <td>{when(run.createdAt)}</td>
-            <td>{when(run.finishedAt)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <Table rows={list} columns={RUN_COLUMNS} caption="Your organization's runs, newest first." empty={<p>No runs yet. Start a GTM audit or an audit above.</p>} />;
 }
 
 interface GtmValues {
@@ -137,9 +118,8 @@ function RunsPage(props: { list: RunSummary[]; nextCursor: string | null; error?
   );
 }
 
-async function listPage(c: Context<DashboardEnv>, options: { error?: string; gtm?: { values: GtmValues; errors: FormErrors } } = {}) {
-  const ctx = coreContextFor(accountContext(c));
-  const page = await listRuns(ctx, PAGE_SIZE, c.req.query('cursor') || undefined);
+async function listPage(c: Context<SignedInEnv>, options: { error?: string; gtm?: { values: GtmValues; errors: FormErrors } } = {}) {
+  const page = await listRuns(c.var.core, PAGE_SIZE, c.req.query('cursor') || undefined);
   return c.render(<RunsPage list={page.runs} nextCursor={page.nextCursor} {...options} />, { title: 'Runs' });
 }
 
@@ -148,7 +128,7 @@ runs.get('/', (c) => listPage(c));
 runs.post('/audit', async (c) => {
   await readForm(c);
   try {
-    const ctx = coreContextFor(accountContext(c));
+    const ctx = c.var.core;
     // The commands budget, as POST /api/v1/audit spends it.
     await enforceRateLimit(c.env, ctx.principal, 'commands');
     const { started } = await auditShortcut(ctx, {}, {});
@@ -156,9 +136,8 @@ runs.post('/audit', async (c) => {
     return c.redirect(`${PATH}/${started.run.id}`, 303);
   } catch (error) {
     // 428 (the sales profile is not finished) and 429 (three runs going, or the rate limit) are shown on the list.
-    if (!(error instanceof DomainError) || error.code === 'internal') throw error;
-    refusedWith(c, error);
-    return listPage(c, { error: error.message });
+    const { summary } = refused(c, error);
+    return listPage(c, { error: summary });
   }
 });
 
@@ -173,8 +152,7 @@ runs.post('/gtm-audit', async (c) => {
     return c.redirect(`${PATH}/${started.run.id}`, 303);
   } catch (error) {
     // 400 (a field), 428 (the sales profile is not finished) and 429 (three runs going) are shown on the form.
-    const errors = formErrors(error, GTM_FIELDS);
-    refusedWith(c, error);
+    const errors = refused(c, error, { fields: GTM_FIELDS });
     return listPage(c, { gtm: { values, errors } });
   }
 });
@@ -252,7 +230,7 @@ function RunPage({ run, scorecard }: { run: RunView; scorecard: ScoreLine[] }) {
 }
 
 runs.get('/:id', async (c) => {
-  const { view, scorecard } = await getRunWithScorecard(coreContextFor(accountContext(c)), undefined, c.req.param('id'));
+  const { view, scorecard } = await getRunWithScorecard(c.var.core, undefined, c.req.param('id'));
   const title = `${view.kind === 'audit' ? 'Audit' : 'GTM audit'} of ${view.target}`;
   return c.render(<RunPage run={view} scorecard={scorecard} />, { title });
 });
@@ -262,7 +240,7 @@ runs.get('/:id', async (c) => {
  * status line and when to ask again. 404 as the page for another organization's run.
  */
 runs.get('/:id/progress', async (c) => {
-  const run = await getRun(coreContextFor(accountContext(c)), undefined, c.req.param('id'));
+  const run = await getRun(c.var.core, undefined, c.req.param('id'));
   return c.json({
     id: run.id,
     kind: run.kind,
@@ -280,6 +258,6 @@ runs.get('/:id/progress', async (c) => {
 runs.post('/cancel/:id', async (c) => {
   await readForm(c);
   const id = c.req.param('id');
-  await cancelRun(coreContextFor(accountContext(c)), undefined, id);
+  await cancelRun(c.var.core, undefined, id);
   return c.redirect(`${PATH}/${id}`, 303);
 });

@@ -1,13 +1,13 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { DomainError } from '../../ground/errors.ts';
-import { acceptInvite, createInvite, describeInvite, getTeam } from '../../operations/account-invites.ts';
-import { ErrorSummary, Field, Notice, when } from '../components.tsx';
+import { acceptInvite, createInvite, describeInvite, getTeam, type TeamView } from '../../operations/account-invites.ts';
+import { Field, Notice, Table, when, type Column } from '../components.tsx';
 import type { DashboardEnv } from '../env.ts';
-import { formErrors, readForm, text, type FormErrors } from '../form.ts';
-import { requireSession } from '../middleware.ts';
+import { readForm, text } from '../form.ts';
+import { ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
+import { requireSession } from '../session.ts';
 import { writeSessionCookie } from '../session-cookie.ts';
-import { accountContext, refusedWith } from '../status.ts';
 
 /** The team page (members, invitation links) and the page an invitation link opens. */
 export const team = new Hono<DashboardEnv>();
@@ -20,7 +20,25 @@ function inviteUrl(origin: string, token: string): string {
   return `${origin}/dashboard/invite?token=${token}`;
 }
 
-function TeamPage({ view, link, expiresAt, errors }: { view: Awaited<ReturnType<typeof getTeam>>; link?: string; expiresAt?: string; errors?: FormErrors }) {
+const MEMBER_COLUMNS: Column<TeamView['members'][number]>[] = [
+  { header: 'Name', cell: (member) => member.name },
+  { header: 'Email', cell: (member) => member.email },
+  { header: 'Joined', cell: (member) => when(member.joinedAt) },
+];
+
+/** Where an invitation stands: used (by whom, when), expired, or open until when. */
+function inviteStatus(invite: TeamView['invites'][number]): string {
+  if (invite.usedAt) return `used by ${invite.usedBy ?? 'someone'} ${when(invite.usedAt)}`;
+  return Date.parse(invite.expiresAt) <= Date.now() ? 'expired' : `open until ${when(invite.expiresAt)}`;
+}
+
+const INVITE_COLUMNS: Column<TeamView['invites'][number]>[] = [
+  { header: 'Created', cell: (invite) => when(invite.createdAt) },
+  { header: 'By', cell: (invite) => invite.createdBy },
+  { header: 'Status', cell: inviteStatus },
+];
+
+function TeamPage({ view, link, expiresAt, errors }: { view: TeamView; link?: string; expiresAt?: string; errors?: FormErrors }) {
   return (
     <>
       {link ? (
@@ -38,24 +56,7 @@ function TeamPage({ view, link, expiresAt, errors }: { view: Awaited<ReturnType<
         </section>
       ) : null}
       <h2>Members</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Joined</th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.members.map((member) => (
-            <tr>
-              <td>{member.name}</td>
-              <td>{member.email}</td>
-              <td>{when(member.joinedAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table rows={view.members} columns={MEMBER_COLUMNS} />
       <h2>Invite a teammate</h2>
       <ErrorSummary errors={errors} />
       <p>Create a one-time link and send it to your teammate; they choose their name and password and join your organization.</p>
@@ -65,48 +66,24 @@ function TeamPage({ view, link, expiresAt, errors }: { view: Awaited<ReturnType<
       {view.invites.length ? (
         <>
           <h2>Invitations</h2>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Created</th>
-                <th scope="col">By</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.invites.map((invite) => (
-                <tr>
-                  <td>{when(invite.createdAt)}</td>
-                  <td>{invite.createdBy}</td>
-                  <td>
-                    {invite.usedAt
-                      ? `used by ${invite.usedBy ?? 'someone'} ${when(invite.usedAt)}`
-                      : Date.parse(invite.expiresAt) <= Date.now()
-                        ? 'expired'
-                        : `open until ${when(invite.expiresAt)}`}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table rows={view.invites} columns={INVITE_COLUMNS} />
         </>
       ) : null}
     </>
   );
 }
 
-team.get('/team', requireSession(), async (c) => c.render(<TeamPage view={await getTeam(accountContext(c))} />, { title: 'Team' }));
+team.get('/team', requireSession(), async (c) => c.render(<TeamPage view={await getTeam(c.var.core)} />, { title: 'Team' }));
 
 team.post('/team/invites', requireSession(), async (c) => {
   await readForm(c);
-  const ctx = accountContext(c);
+  const ctx = c.var.core;
   try {
     const invite = await createInvite(ctx);
     c.status(201);
     return c.render(<TeamPage view={await getTeam(ctx)} link={inviteUrl(new URL(c.req.url).origin, invite.token)} expiresAt={invite.expiresAt} />, { title: 'Team' });
   } catch (error) {
-    const errors = formErrors(error, []);
-    refusedWith(c, error);
+    const errors = refused(c, error);
     return c.render(<TeamPage view={await getTeam(ctx)} errors={errors} />, { title: 'Team' });
   }
 });
@@ -153,8 +130,7 @@ team.get('/invite', async (c) => {
     const invite = await describeInvite(c.env, token);
     return c.render(<InvitePage token={token} organization={invite.organization.name} signedInAs={c.var.session?.user.email} />, { title: `Join ${invite.organization.name}` });
   } catch (error) {
-    const errors = formErrors(error, []);
-    refusedWith(c, error);
+    const errors = refused(c, error);
     return c.render(<InvalidInvite message={errors.summary ?? ''} />, { title: 'Invitation' });
   }
 });
@@ -166,12 +142,11 @@ team.post('/invite', async (c) => {
   const values = Object.fromEntries(INVITE_FIELDS.map((name) => [name, text(form, name)]));
   const clientAddress = c.req.header('CF-Connecting-IP');
   try {
-    const issued = await acceptInvite(c.env, token, session ? { session, previousToken: c.var.sessionToken } : { raw: values }, { clientAddress });
+    const issued = await acceptInvite(c.env, token, session ? { userId: session.user.id, previousToken: c.var.sessionToken } : { raw: values }, { clientAddress });
     writeSessionCookie(c, issued.token, issued.expiresAt);
     return c.redirect('/dashboard', 303);
   } catch (error) {
-    const errors = formErrors(error, INVITE_FIELDS);
-    refusedWith(c, error);
+    const errors = refused(c, error, { fields: INVITE_FIELDS });
     if (error instanceof DomainError && error.code === 'not_found') return c.render(<InvalidInvite message={errors.summary ?? ''} />, { title: 'Invitation' });
     const invite = await describeInvite(c.env, token).catch(() => undefined);
     if (!invite) return c.render(<InvalidInvite message={errors.summary ?? ''} />, { title: 'Invitation' });

@@ -1,19 +1,17 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
-import { DomainError } from '../../ground/errors.ts';
 import { CHANGE_KINDS, type Change } from '../../ground/schemas/changes.ts';
 import { noChangeCounts, TIER_PRICE_MICROS, WATCH_TIERS, type ChangeCounts, type Claim, type CreatedWatch, type ExecutionRecord, type WatchTier, type WatchView } from '../../ground/schemas/watch.ts';
 import type { OperationDefinition } from '../../operations/definition.ts';
 import { WATCH_OPERATIONS } from '../../operations/registry/watches.ts';
 import { getWatch, listWatches, listWatchExecutions } from '../../operations/watches.ts';
-import { coreContextFor } from '../../operations/account.ts';
 import { runOperation } from '../command-call.ts';
 import { ChangesByKind, plural } from '../change-view.tsx';
 import { barChart, chartSentence, MAX_BARS, type Bar, type BarChartOptions } from '../charts.ts';
-import { dollars, ErrorAlert, ErrorSummary, ExternalLink, Field, NextPage, Notice, objectPath, when } from '../components.tsx';
-import type { DashboardEnv } from '../env.ts';
-import { formErrors, lines, readForm, text, type FormErrors } from '../form.ts';
-import { accountContext, refusedWith } from '../status.ts';
+import { dollars, ExternalLink, Field, NextPage, Notice, objectPath, Table, when, type Column } from '../components.tsx';
+import type { SignedInEnv } from '../env.ts';
+import { lines, readForm, text } from '../form.ts';
+import { ErrorAlert, ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
 
 /**
  * Research watches (issue 14, part 5; issue 26, part 4) through operations/watches.ts: the list with
@@ -24,7 +22,7 @@ import { accountContext, refusedWith } from '../status.ts';
  * cancel call the very operations of POST /api/v1/oms/watches, POST /api/v1/oms/watches/run and
  * DELETE /api/v1/oms/watches (registry/watches.ts, invokeOperation) after the same rate limit.
  */
-export const watches = new Hono<DashboardEnv>();
+export const watches = new Hono<SignedInEnv>();
 
 const PATH = '/dashboard/watches';
 const PAGE_SIZE = 50;
@@ -59,44 +57,30 @@ function targetLabel(watch: WatchView): string {
   return `${watch.target.type} ${watch.target.key}`;
 }
 
+const WATCH_COLUMNS: Column<WatchView>[] = [
+  { header: 'Target', cell: (watch) => <a href={`${PATH}/${watch.id}`}>{targetLabel(watch)}</a> },
+  { header: 'Status', cell: (watch) => watch.status },
+  { header: 'Schedule', cell: (watch) => `every ${watch.frequency}, ${watch.tier}` },
+  { header: 'Next run', cell: (watch) => (watch.status === 'cancelled' ? '—' : when(watch.nextRunAt)) },
+  { header: 'Spend against cap', cell: (watch) => <Spend watch={watch} /> },
+  {
+    header: 'Executions',
+    cell: (watch) => (
+      <a href={`${PATH}/${watch.id}`} aria-label={`${watch.executions} execution${watch.executions === 1 ? '' : 's'} of the watch of ${targetLabel(watch)}`}>
+        {watch.executions}
+      </a>
+    ),
+  },
+];
+
 function WatchTable({ list }: { list: WatchView[] }) {
-  if (list.length === 0) return <p>No watches yet. Create one with the form above, POST /api/v1/oms/watches or the MCP tool watch-create.</p>;
   return (
-    <table>
-      <caption class="muted">Your organization's watches, newest first.</caption>
-      <thead>
-        <tr>
-          <th scope="col">Target</th>
-          <th scope="col">Status</th>
-          <th scope="col">Schedule</th>
-          <th scope="col">Next run</th>
-          <th scope="col">Spend against cap</th>
-          <th scope="col">Executions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((watch) => (
-          <tr>
-            <td>
-              <a href={`${PATH}/${watch.id}`}>{targetLabel(watch)}</a>
-            </td>
-            <td>{watch.status}</td>
-            <td>
-              every {watch.frequency}, {watch.tier}
-            </td>
-            <td>{watch.status === 'cancelled' ? '—' : when(watch.nextRunAt)}</td>
-            <td>
-              <Spend watch={watch} />
-            </td>
-            <td>
-              <a href={`${PATH}/${watch.id}`} aria-label={`${watch.executions} execution${watch.executions === 1 ? '' : 's'} of the watch of ${targetLabel(watch)}`}>
-                {watch.executions}
-              </a>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <Table
+      rows={list}
+      columns={WATCH_COLUMNS}
+      caption="Your organization's watches, newest first."
+      empty={<p>No watches yet. Create one with the form above, POST /api/v1/oms/watches or the MCP tool watch-create.</p>}
+    />
   );
 }
 
@@ -183,9 +167,8 @@ function WatchForm({ values, errors }: { values: WatchValues; errors?: FormError
   );
 }
 
-async function listPage(c: Context<DashboardEnv>, form: { values: WatchValues; errors?: FormErrors } = { values: DEFAULT_VALUES }) {
-  const ctx = coreContextFor(accountContext(c));
-  const page = await listWatches(ctx, PAGE_SIZE, c.req.query('cursor') || undefined, {});
+async function listPage(c: Context<SignedInEnv>, form: { values: WatchValues; errors?: FormErrors } = { values: DEFAULT_VALUES }) {
+  const page = await listWatches(c.var.core, PAGE_SIZE, c.req.query('cursor') || undefined, {});
   return c.render(
     <>
       <p>A watch researches its target on a schedule and keeps its properties fresh, and stops for good at its cost cap.</p>
@@ -237,8 +220,7 @@ watches.post('/', async (c) => {
   try {
     watch = await runOperation<CreatedWatch>(c, CREATE, 'watch', createInput(values));
   } catch (error) {
-    const errors = formErrors(error, CREATE_FIELDS);
-    refusedWith(c, error);
+    const errors = refused(c, error, { fields: CREATE_FIELDS });
     return listPage(c, { values, errors });
   }
   // The webhook secret is shown once, by the create that made it: on this answer, never after a redirect.
@@ -284,49 +266,32 @@ function webChange(execution: ExecutionRecord): string {
   return `${total} (${kinds.map(({ kind, n }) => `${kind} ${n}`).join(', ')})`;
 }
 
+const EXECUTION_COLUMNS: Column<ExecutionRecord>[] = [
+  { header: 'Started', cell: (execution) => when(execution.startedAt) },
+  { header: 'Outcome', cell: (execution) => (execution.outcome === 'failed' ? `failed: ${execution.error ?? 'unknown error'}` : 'succeeded') },
+  { header: 'Cost', cell: (execution) => dollars(execution.costMicros) },
+  { header: 'Brief', cell: (execution) => (execution.briefKey ? <a href={objectPath('brief', execution.briefKey)}>{execution.briefKey}</a> : '—') },
+  {
+    header: 'Properties updated',
+    cell: (execution) =>
+      execution.changes.length === 0 ? (
+        'none'
+      ) : (
+        <ul class="plain">
+          {execution.changes.map((change) => (
+            <li>
+              {change.property}: {JSON.stringify(change.from)} → {JSON.stringify(change.to)}
+            </li>
+          ))}
+        </ul>
+      ),
+  },
+  { header: 'Changes on the web', cell: webChange },
+  { header: 'Cited claims', cell: claimsChange },
+];
+
 function ExecutionTable({ list }: { list: ExecutionRecord[] }) {
-  if (list.length === 0) return <p>No executions yet.</p>;
-  return (
-    <table>
-      <caption class="muted">Executions, newest first.</caption>
-      <thead>
-        <tr>
-          <th scope="col">Started</th>
-          <th scope="col">Outcome</th>
-          <th scope="col">Cost</th>
-          <th scope="col">Brief</th>
-          <th scope="col">Properties updated</th>
-          <th scope="col">Changes on the web</th>
-          <th scope="col">Cited claims</th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((execution) => (
-          <tr>
-            <td>{when(execution.startedAt)}</td>
-            <td>{execution.outcome === 'failed' ? `failed: ${execution.error ?? 'unknown error'}` : 'succeeded'}</td>
-            <td>{dollars(execution.costMicros)}</td>
-            <td>{execution.briefKey ? <a href={objectPath('brief', execution.briefKey)}>{execution.briefKey}</a> : '—'}</td>
-            <td>
-              {execution.changes.length === 0 ? (
-                'none'
-              ) : (
-                <ul class="plain">
-                  {execution.changes.map((change) => (
-                    <li>
-                      {change.property}: {JSON.stringify(change.from)} → {JSON.stringify(change.to)}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </td>
-            <td>{webChange(execution)}</td>
-            <td>{claimsChange(execution)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <Table rows={list} columns={EXECUTION_COLUMNS} caption="Executions, newest first." empty={<p>No executions yet.</p>} />;
 }
 
 function WatchFacts({ watch }: { watch: WatchView }) {
@@ -500,8 +465,8 @@ const DONE: Record<string, string> = {
   ran: 'Executed now; its record is the newest below.',
 };
 
-async function detailPage(c: Context<DashboardEnv>, error?: string) {
-  const ctx = coreContextFor(accountContext(c));
+async function detailPage(c: Context<SignedInEnv>, error?: string) {
+  const ctx = c.var.core;
   const id = c.req.param('id')!;
   const watch = await getWatch(ctx, id);
   const page = await listWatchExecutions(ctx, id, EXECUTIONS_PAGE_SIZE, c.req.query('cursor') || undefined);
@@ -547,15 +512,15 @@ watches.post('/:id/run', async (c) => {
   try {
     await runOperation(c, RUN_NOW, 'watch', { id });
   } catch (error) {
-    if (!(error instanceof DomainError) || error.code === 'internal' || error.code === 'not_found') throw error;
-    refusedWith(c, error);
-    return detailPage(c, error.message);
+    // Another organization's watch goes to the error page (404).
+    const { summary } = refused(c, error, { passOn: ['not_found'] });
+    return detailPage(c, summary);
   }
   return c.redirect(`${PATH}/${id}?done=ran`, 303);
 });
 
 watches.get('/:id/cancel', async (c) => {
-  const watch = await getWatch(coreContextFor(accountContext(c)), c.req.param('id'));
+  const watch = await getWatch(c.var.core, c.req.param('id'));
   if (watch.status === 'cancelled') return c.redirect(`${PATH}/${watch.id}`, 303);
   return c.render(
     <>

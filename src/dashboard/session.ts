@@ -1,0 +1,53 @@
+import type { MiddlewareHandler } from 'hono';
+import { SCOPES } from '../ground/api-key.ts';
+import type { CoreContext } from '../ground/context.ts';
+import { readSession } from '../operations/account.ts';
+import type { DashboardEnv, SessionView, SignedInEnv } from './env.ts';
+import { clearSessionCookie, readSessionCookie } from './session-cookie.ts';
+
+/**
+ * The session on a request: loadSession() reads it from the cookie for every page, requireSession()
+ * keeps signed-out people off the pages behind sign-in and puts the person's core context on the
+ * request (`c.var.core`), which those pages hand to every operation they call.
+ */
+
+/**
+ * The core context of a signed-in person, for the operations the API doors also call: the
+ * organization of the session with every scope. `keyId` carries the user id (`usr_...`), so
+ * whatever an operation records as the acting credential (an approval's decider, an invitation's
+ * inviter) names the person.
+ */
+export function coreContextFor(env: Env, requestId: string, session: SessionView): CoreContext {
+  return { env, requestId, principal: { organization: session.organization, keyId: session.user.id, scopes: SCOPES } };
+}
+
+/** Sets `session` (null without a live one) from the cookie; a stale cookie is cleared. */
+export function loadSession(): MiddlewareHandler<DashboardEnv> {
+  return async function loadSession(c, next) {
+    const token = readSessionCookie(c);
+    const session = await readSession(c.env, token);
+    c.set('session', session);
+    if (session) c.set('sessionToken', token);
+    else if (token !== undefined) clearSessionCookie(c);
+    await next();
+  };
+}
+
+/**
+ * Pages behind sign-in: without a session, a GET goes to sign-in and comes back; anything else
+ * too, without coming back. With one, sets `core` (coreContextFor): what follows reads a typed
+ * SignedInEnv.
+ */
+export function requireSession(): MiddlewareHandler<SignedInEnv> {
+  return async function requireSession(c, next) {
+    // Typed as present for what follows; checked here.
+    const session: SessionView | null = c.var.session;
+    if (session) {
+      c.set('core', coreContextFor(c.env, c.var.requestId, session));
+      return next();
+    }
+    const url = new URL(c.req.url);
+    const back = c.req.method === 'GET' ? `?next=${encodeURIComponent(url.pathname + url.search)}` : '';
+    return c.redirect(`/dashboard/sign-in${back}`, 303);
+  };
+}
