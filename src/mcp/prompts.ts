@@ -1,4 +1,5 @@
-import { ErrorCode, McpError, type GetPromptResult, type Prompt } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode, type GetPromptResult, type Prompt } from '@modelcontextprotocol/server';
+import { McpError } from './json-rpc-error.ts';
 
 /**
  * The prompts a person picks in their MCP client for the everyday jobs (prompts/list, prompts/get):
@@ -66,20 +67,20 @@ export function listPrompts(): { prompts: Prompt[] } {
 /** prompts/get: the prompt's message for these arguments; -32602 naming what is wrong otherwise. */
 export function getPrompt(name: string, args: Record<string, string> | undefined): GetPromptResult {
   const prompt = BY_NAME.get(name);
-  if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt '${name}'; prompts/list lists ${PROMPTS.map((p) => p.name).join(', ')}.`);
+  if (!prompt) throw new McpError(ProtocolErrorCode.InvalidParams, `Unknown prompt '${name}'; prompts/list lists ${PROMPTS.map((p) => p.name).join(', ')}.`);
   const given = args ?? {};
   const known = new Set((prompt.arguments ?? []).map((argument) => argument.name));
   for (const name of Object.keys(given)) {
-    if (!known.has(name)) throw new McpError(ErrorCode.InvalidParams, `Prompt '${prompt.name}' takes no argument '${name}'${known.size ? `; it takes ${[...known].join(', ')}` : ''}.`);
+    if (!known.has(name)) throw new McpError(ProtocolErrorCode.InvalidParams, `Prompt '${prompt.name}' takes no argument '${name}'${known.size ? `; it takes ${[...known].join(', ')}` : ''}.`);
   }
   const values: Record<string, string> = {};
   for (const argument of prompt.arguments ?? []) {
     const value = given[argument.name]?.trim();
     if (!value) {
-      if (argument.required) throw new McpError(ErrorCode.InvalidParams, `Prompt '${prompt.name}' needs '${argument.name}': ${argument.description}`);
+      if (argument.required) throw new McpError(ProtocolErrorCode.InvalidParams, `Prompt '${prompt.name}' needs '${argument.name}': ${argument.description}`);
       continue;
     }
-    if (value.length > MAX_PROMPT_ARGUMENT_CHARS) throw new McpError(ErrorCode.InvalidParams, `'${argument.name}' may be at most ${MAX_PROMPT_ARGUMENT_CHARS} characters.`);
+    if (value.length > MAX_PROMPT_ARGUMENT_CHARS) throw new McpError(ProtocolErrorCode.InvalidParams, `'${argument.name}' may be at most ${MAX_PROMPT_ARGUMENT_CHARS} characters.`);
     // One line: the value is set inside the prompt's sentence.
     values[argument.name] = value.replace(/\s+/g, ' ');
   }

@@ -81,7 +81,7 @@ export function questionCodec(secret: string, binding: string, ttlSeconds = QUES
 }
 
 /**
- * The question codec of one request to the 2026-07-28 door (its `verify` is the server's
+ * The question codec of one 2026-07-28 request (its `verify` is the server's
  * `requestState.verify`); undefined when no MCP_REQUEST_STATE_SECRET is set (nothing is asked) or
  * the method cannot carry a state.
  */
@@ -116,8 +116,9 @@ export interface AskingCall {
 }
 
 /**
- * Answers a tools/call of the 2026-07-28 door: a tool that asks, called by a client that can answer,
- * asks first (or, on the retry with the answer, acts on it); every other call just runs.
+ * Answers a tools/call: a tool that asks, called by a 2026-07-28 client that can answer (a `codec`
+ * and a request envelope that declares form elicitation), asks first (or, on the retry with the
+ * answer, acts on it); every other call just runs, a 2025 one included.
  */
 export async function answerToolCall(call: AskingCall): Promise<CallToolResult | InputRequiredResult> {
   const { tool, request, codec } = call;

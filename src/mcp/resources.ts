@@ -1,9 +1,10 @@
-import { McpError, type ReadResourceResult, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import type { ReadResourceResult, Resource, ResourceTemplateType } from '@modelcontextprotocol/server';
 import type { CoreContext } from '../ground/context.ts';
 import { DomainError } from '../ground/errors.ts';
 import { briefUri, runUri } from '../ground/resource-uris.ts';
 import { getOmsObject, searchOmsObjects, SearchInput } from '../operations/oms-reads.ts';
 import { getRun, listRuns } from '../operations/runs.ts';
+import { McpError, RESOURCE_NOT_FOUND } from './json-rpc-error.ts';
 
 /**
  * Briefs and run reports as MCP resources (resources/list, resources/read, resources/templates/list),
@@ -16,10 +17,8 @@ import { getRun, listRuns } from '../operations/runs.ts';
 
 /** Briefs and runs listed each (the newest); older ones are read by their URI. */
 export const RESOURCES_LISTED = 25;
-/** "Resource not found" (the MCP specification's code for resources/read). */
-const RESOURCE_NOT_FOUND = -32002;
 
-export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
+export const RESOURCE_TEMPLATES: readonly ResourceTemplateType[] = [
   { uriTemplate: 'recon://briefs/{key}', name: 'brief', title: 'A stored brief', description: 'The markdown of a brief research or a watch stored (key: brf_... or an execution id).', mimeType: 'text/markdown' },
   { uriTemplate: 'recon://runs/{kind}/{id}', name: 'run-report', title: 'A run report', description: 'The report of a gtm-audit, audit or site-read run (its status line while it runs).', mimeType: 'text/markdown' },
 ];

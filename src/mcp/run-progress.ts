@@ -1,4 +1,4 @@
-import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerNotification } from '@modelcontextprotocol/server';
 import { passes, type LogLevel } from '../operations/log-level.ts';
 import type { RunView } from '../operations/runs.ts';
 import type { RunStatus } from '../runs/types.ts';

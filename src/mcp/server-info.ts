@@ -1,4 +1,4 @@
-/** Who the MCP server is, for both revisions (./server.ts for 2025, ./modern.ts for 2026-07-28). */
+/** Who the MCP server is, for every revision it serves (./server.ts). */
 export const SERVER_INFO = { name: 'recon', title: 'Recon', version: '1.0.0' } as const;
 
 export const INSTRUCTIONS =

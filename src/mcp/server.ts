@@ -1,79 +1,99 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import {
-  CallToolRequestSchema,
+  createMcpHandler,
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
-  ErrorCode,
-  GetPromptRequestSchema,
-  GetTaskRequestSchema,
   LATEST_PROTOCOL_VERSION,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListTasksRequestSchema,
-  ListToolsRequestSchema,
-  LoggingLevelSchema,
-  McpError,
-  ReadResourceRequestSchema,
-  SetLevelRequestSchema,
+  ProtocolError,
+  ProtocolErrorCode,
   SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
-  type CreateTaskResult,
+  type McpHttpHandler,
+  type McpRequestContext,
+  type Server,
   type ServerCapabilities,
-} from '@modelcontextprotocol/sdk/types.js';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+  type Tool,
+} from '@modelcontextprotocol/server';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
 import { z } from 'zod';
+import { readConfig } from '../ground/config.ts';
 import type { CoreContext } from '../ground/context.ts';
-import { getLogLevel, setLogLevel, type LogLevel } from '../operations/log-level.ts';
 import type { RateBucket } from '../ground/rate-limit.ts';
-import { getRun } from '../operations/runs.ts';
-import { toRpcError, toToolResult, withRefusalData } from './json-rpc-error.ts';
-import { answerMalformedRequestsAsInvalidParams } from './malformed-requests.ts';
+import { scopeAllows } from '../operations/definition.ts';
+import { getLogLevel, LOG_LEVELS, setLogLevel, type LogLevel } from '../operations/log-level.ts';
+import { McpError, withRefusalData } from './json-rpc-error.ts';
 import { getPrompt, listPrompts } from './prompts.ts';
+import { answerToolCall, questionsFor } from './questions.ts';
+import { ReconServer } from './recon-server.ts';
 import { listResources, readResource, RESOURCE_TEMPLATES } from './resources.ts';
-import { reportRun } from './run-progress.ts';
-import { RunTaskStore, taskOf } from './run-task-store.ts';
+import { INSTRUCTIONS, SERVER_INFO } from './server-info.ts';
+import { isTaskListen, serveTaskListen } from './task-notifications.ts';
+import { registerLegacyTaskMethods, startTask, TASKS_CAPABILITY, TASKS_SINCE } from './tasks-2025.ts';
+import { createTaskResult, declaresTasks, registerTaskMethods, TASKS_EXTENSION } from './tasks-extension.ts';
 import { answerToolsList } from './tools-list.ts';
 import { LISTED_TOOLS, LISTED_TOOLS_WITHOUT_TASKS, TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
-import { scopeAllows } from '../operations/definition.ts';
-import { INSTRUCTIONS, SERVER_INFO } from './server-info.ts';
 
-export { SERVER_INFO };
+/**
+ * Recon's one MCP server, for every revision it serves: 2026-07-28 and the 2025 revisions
+ * (2025-11-25, 2025-06-18, 2025-03-26 and older), on the official SDK v2
+ * (`@modelcontextprotocol/server`). `createMcpHandler` serves the 2026-07-28 revision and, through
+ * its stateless legacy lane, the 2025 ones, both from one factory, `buildServer`: the tools,
+ * prompts and resources are registered once, and where the revisions differ the factory branches.
+ */
 
-// Stateless: one validator per isolate is enough (the SDK's default compiles Ajv per request).
+/** One request to the MCP door, as the route hands it over; the factory reads it through the SDK (`authInfo.extra`). */
+interface Exchange {
+  ctx: CoreContext;
+  /** The JSON-RPC message, as the route parsed it (undefined when the body is not JSON). */
+  message: unknown;
+  /** Told the error code of a tools/call that failed, for the access log. */
+  onToolError?: (code: string) => void;
+  /** Set by buildServer: a 2025 run poll by a key that chose a log level, answered as an SSE stream (its log message, then the response). */
+  legacyStream?: boolean;
+}
+
+const MODERN_REVISION = '2026-07-28';
+
+/** How long a 2026-07-28 client may reuse a list: the lists change only with a deployment, and differ by key scope. */
+const LIST_CACHE_HINT = { ttlMs: 300_000, cacheScope: 'private' } as const;
+const CACHE_HINTS = {
+  'tools/list': LIST_CACHE_HINT,
+  'prompts/list': LIST_CACHE_HINT,
+  'resources/templates/list': LIST_CACHE_HINT,
+  'server/discover': LIST_CACHE_HINT,
+  // Briefs and runs change: a client re-reads them.
+  'resources/list': { ttlMs: 0, cacheScope: 'private' },
+  'resources/read': { ttlMs: 0, cacheScope: 'private' },
+} as const;
+
+// Stateless: one validator per isolate (the SDK would pick one per server).
 const validator = new CfWorkerJsonSchemaValidator();
 
 /**
- * tools/call as the SDK defines it, except that `arguments` reaches the tool as JSON.parse made it.
- * The SDK's record schema copies the object key by key, and copying an own `__proto__` key sets the
- * copy's prototype instead, so the key vanished over MCP while REST refused it. The SDK still checks
- * the request against its own schema first; the core validates the arguments, for both doors.
+ * tools/call's params as the handler reads them. `arguments` reaches the tool as JSON.parse made it:
+ * a record schema copies the object key by key, and copying an own `__proto__` key sets the copy's
+ * prototype instead, so the key would vanish over MCP while REST refuses it. The SDK still checks the
+ * request against its revision's schema first; the core validates the arguments, for both doors.
  */
-const CallToolVerbatimSchema = CallToolRequestSchema.extend({
-  params: CallToolRequestSchema.shape.params.extend({
-    arguments: z
-      .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value))
-      .optional(),
-  }),
+const CallToolParams = z.looseObject({
+  name: z.string(),
+  arguments: z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value)).optional(),
+  task: z.unknown().optional(),
 });
 
 /**
- * logging/setLevel with any `level`: the SDK's own schema would answer an unknown level with a bare
- * internal error (-32603); we answer invalid params naming the levels.
+ * logging/setLevel with any `level`, checked here: the SDK's own schema would refuse an unknown level
+ * with zod's issue list; we answer invalid params naming the levels.
  */
-const SetLevelAnySchema = SetLevelRequestSchema.extend({
-  params: SetLevelRequestSchema.shape.params.extend({ level: z.unknown() }),
-});
+const SetLevelRequest = z.object({ params: z.object({ level: z.unknown() }) });
+const AnyParams = z.looseObject({});
 
-/** The first protocol version with tasks. */
-const TASKS_SINCE = '2025-11-25';
+const isLogLevel = (value: unknown): value is LogLevel => LOG_LEVELS.includes(value as LogLevel);
 
 /**
- * The protocol version a request is spoken in: for initialize, the one the SDK's Server will answer
- * with (the client's, when supported, else the latest); for any later request, its
+ * The 2025 protocol version a request is spoken in: for initialize, the one the server answers with
+ * (the client's, when supported, else the latest); for any later request, its
  * `Mcp-Protocol-Version` header, or 2025-03-26 without one (what the transport assumes).
  */
-export function protocolVersionOf(message: unknown, headers: Headers): string {
+function protocolVersionOf(message: unknown, headers: Headers): string {
   const { method, params } = (typeof message === 'object' && message !== null ? message : {}) as {
     method?: unknown;
     params?: { protocolVersion?: unknown };
@@ -86,178 +106,167 @@ export function protocolVersionOf(message: unknown, headers: Headers): string {
 }
 
 /** Whether answering this message may report run progress as log messages: a run-status call or tasks/get. */
-export function reportsRunProgress(message: unknown): boolean {
+function reportsRunProgress(message: unknown): boolean {
   if (typeof message !== 'object' || message === null) return false;
   const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
   return method === 'tasks/get' || (method === 'tools/call' && TOOLS_BY_NAME.get(String(params?.name))?.notifies === true);
 }
 
-/** How buildServer answers one request. */
-export interface ServerOptions {
-  /** The request's protocol version (protocolVersionOf). */
-  protocolVersion?: string;
-  /** The level the calling key chose with logging/setLevel, if this request may report run progress. */
-  logLevel?: LogLevel | null;
-  /** Told the error code of a tools/call that failed (an `isError` result or a refused task), for the access log. */
-  onToolError?: (code: string) => void;
+/** The request's exchange, which handleMcpPost passes through the SDK as `authInfo.extra`. */
+function exchangeOf(context: McpRequestContext): Exchange {
+  const exchange = context.authInfo?.extra?.exchange as Exchange | undefined;
+  if (!exchange) throw new Error('The MCP server factory was called without an exchange (handleMcpPost passes one).');
+  return exchange;
 }
 
 /**
- * A fresh MCP server for one request, bound to the caller and to the request's protocol version.
- * We register tools/list and tools/call on the SDK's `Server` rather than through
- * `McpServer.registerTool`, because McpServer validates arguments itself (with its own messages)
- * and lists unknown tools as tool errors: here the core validates, so MCP and REST give the same
- * code and message, and unknown tools stay protocol errors.
+ * The server factory: a fresh server for one request, bound to the caller. **The revision is chosen
+ * here**, by the SDK: `context.era` is its classification of the request (`modern`: the 2026-07-28
+ * per-request `_meta` envelope; `legacy`: anything else, an `initialize` included), and for a 2025
+ * request the version is the one it negotiates or names (protocolVersionOf). Everything that
+ * differs between the revisions is a branch below:
  *
- * Capabilities tell the truth: `logging` always (run progress; the level a key sets is kept, see
- * operations/log-level.ts); `tasks` only from protocol 2025-11-25, the version that has them, so an
- * older client neither sees them advertised nor can call tasks/* (method not found).
+ * - capabilities: both list `tools`, `prompts`, `resources`; 2025 adds `logging` (run progress as
+ *   log messages, at the level a key chose) and, from 2025-11-25, `tasks`; 2026-07-28 adds the tasks
+ *   extension (`logging` is deprecated there and core tasks are gone) and cache hints;
+ * - tools/list: `execution.taskSupport` on the tools that start runs, under 2025-11-25 only;
+ * - tools/call: 2025-11-25 starts a task when asked (`task`); 2026-07-28 answers a task handle to a
+ *   client that declares the tasks extension, and may ask questions in the client
+ *   (input-required results, ./questions.ts);
+ * - methods: logging/setLevel and 2025-11-25's tasks/* under 2025; the extension's tasks/* under
+ *   2026-07-28.
+ *
+ * Low-level `Server` handlers (not `McpServer.registerTool`): McpServer validates arguments itself,
+ * with its own messages, and lists unknown tools as tool errors; here the core validates, so MCP and
+ * REST give the same code and message, and unknown tools stay protocol errors. Handlers throw;
+ * ReconServer (./recon-server.ts) answers what they throw, once for all of them.
  */
-export function buildServer(
-  ctx: CoreContext,
-  { protocolVersion = LATEST_PROTOCOL_VERSION, logLevel = null, onToolError }: ServerOptions = {},
-): Server {
-  const withTasks = protocolVersion >= TASKS_SINCE;
-  const taskStore = withTasks ? new RunTaskStore(ctx) : undefined;
+export async function buildServer(context: McpRequestContext): Promise<Server> {
+  const exchange = exchangeOf(context);
+  const { ctx, message, onToolError } = exchange;
+  const modern = context.era === 'modern';
+  const version = modern ? MODERN_REVISION : protocolVersionOf(message, context.requestInfo?.headers ?? new Headers());
+  const withTasks = !modern && version >= TASKS_SINCE;
+  // 2025: the level the key chose (logging/setLevel), for a request that may report run progress.
+  const logLevel = !modern && reportsRunProgress(message) ? await getLogLevel(ctx) : null;
+  exchange.legacyStream = logLevel !== null;
+  // 2026-07-28: signs and checks the state of questions asked in the client, when a secret is set.
+  const questions = modern ? await questionsFor(ctx, message) : undefined;
+
   const capabilities: ServerCapabilities = {
     tools: { listChanged: false },
     prompts: { listChanged: false },
     resources: { listChanged: false, subscribe: false },
-    logging: {},
-    // gtm-audit and audit can run as tasks (2025-11-25); the tasks are their run objects.
-    ...(withTasks ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
+    ...(modern
+      ? // gtm-audit, audit and read-site answer a client that declares it with a task (./tasks-extension.ts).
+        { extensions: { [TASKS_EXTENSION]: {} } }
+      : // The same tools as tasks from 2025-11-25, the version that has them (./tasks-2025.ts).
+        { logging: {}, ...(withTasks ? { tasks: TASKS_CAPABILITY } : {}) }),
   };
-  const server = new Server(SERVER_INFO, {
-    capabilities,
-    instructions: INSTRUCTIONS,
-    jsonSchemaValidator: validator,
-    ...(taskStore ? { taskStore } : {}),
-  });
-  const allowed = TOOLS.filter((tool) => scopeAllows(tool, ctx.principal.scopes));
-  const listed = withTasks ? LISTED_TOOLS : LISTED_TOOLS_WITHOUT_TASKS;
+  const server = new ReconServer(
+    SERVER_INFO,
+    {
+      capabilities,
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: validator,
+      ...(modern ? { cacheHints: CACHE_HINTS } : {}),
+      ...(questions ? { requestState: { verify: questions.verify } } : {}),
+    },
+    { era: context.era, requestId: ctx.requestId, legacyTasks: withTasks, legacyStream: exchange.legacyStream, onToolError },
+  );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: allowed.map((tool) => listed.get(tool.name)!),
+  const listed = withTasks ? LISTED_TOOLS : LISTED_TOOLS_WITHOUT_TASKS;
+  server.setRequestHandler('tools/list', () => ({
+    tools: TOOLS.filter((tool) => scopeAllows(tool, ctx.principal.scopes)).map((tool) => listed.get(tool.name)! as Tool),
   }));
 
-  server.setRequestHandler(CallToolVerbatimSchema, async (request, extra): Promise<CallToolResult | CreateTaskResult> => {
-    const tool = TOOLS_BY_NAME.get(request.params.name);
-    if (!tool) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'; call tools/list for the tools.`);
+  server.setRequestHandler('tools/call', { params: CallToolParams }, async ({ name, arguments: args = {}, task }, request) => {
+    // 2025: a call with `task` under a version without tasks is refused, whatever the tool.
+    if (!modern && task !== undefined && !withTasks) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Server does not support task creation (required for tools/call); call it without 'task'.");
     }
-    // Without the tasks capability (before 2025-11-25) the SDK refuses a `task` before this runs.
-    if (request.params.task) {
-      if (!tool.startTask) throw new McpError(ErrorCode.InvalidParams, `Tool '${tool.name}' does not run as a task; call it without 'task'.`);
-      try {
-        return { task: taskOf(await tool.startTask(ctx, request.params.arguments ?? {})) };
-      } catch (error) {
-        const rpcError = toRpcError(error, ctx.requestId);
-        onToolError?.(rpcError.data.error);
-        throw rpcError;
-      }
-    }
-    try {
-      return await tool.call(ctx, request.params.arguments ?? {}, { logLevel, sendNotification: extra.sendNotification });
-    } catch (error) {
-      const result = toToolResult(error, ctx.requestId);
-      onToolError?.(String(result.structuredContent!.error));
-      return result;
-    }
+    const tool = TOOLS_BY_NAME.get(name);
+    if (!tool) throw new McpError(ProtocolErrorCode.InvalidParams, `Unknown tool '${name}'; call tools/list for the tools.`);
+    if (!modern && task !== undefined) return startTask(ctx, tool, args);
+    // A run is a task for a 2026-07-28 client that can follow one; any other client gets the run id to poll.
+    // (The SDK types tools/call results without the extension's task handle.)
+    const run = async (): Promise<CallToolResult> =>
+      modern && tool.startTask && declaresTasks(request.mcpReq.envelope)
+        ? (createTaskResult(await tool.startTask(ctx, args)) as unknown as CallToolResult)
+        : await tool.call(ctx, args, { logLevel, sendNotification: request.mcpReq.notify });
+    // Questions first, for a tool that asks and a client that can answer (2026-07-28 only); then the run.
+    return answerToolCall({ ctx, tool, args, request, codec: questions, run, onDeclined: () => onToolError?.('declined') });
   });
 
-  server.setRequestHandler(ListPromptsRequestSchema, () => listPrompts());
-  server.setRequestHandler(GetPromptRequestSchema, (request) => getPrompt(request.params.name, request.params.arguments));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [...RESOURCE_TEMPLATES] }));
-  server.setRequestHandler(ListResourcesRequestSchema, async () => {
-    try {
-      return await listResources(ctx);
-    } catch (error) {
-      throw toRpcError(error, ctx.requestId);
-    }
-  });
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    try {
-      return await readResource(ctx, request.params.uri);
-    } catch (error) {
-      throw error instanceof McpError ? error : toRpcError(error, ctx.requestId);
-    }
-  });
+  server.setRequestHandler('prompts/list', () => listPrompts());
+  server.setRequestHandler('prompts/get', ({ params }) => getPrompt(params.name, params.arguments));
+  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [...RESOURCE_TEMPLATES] }));
+  server.setRequestHandler('resources/list', () => listResources(ctx));
+  server.setRequestHandler('resources/read', ({ params }) => readResource(ctx, params.uri));
 
-  // The SDK keeps a level per session in the server's memory, which a stateless server forgets
-  // with the request; the level is kept per API key instead, for the key's later requests.
-  server.setRequestHandler(SetLevelAnySchema, async (request) => {
-    const level = LoggingLevelSchema.safeParse(request.params.level);
-    if (!level.success) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Unknown log level ${JSON.stringify(request.params.level)}; use one of ${LoggingLevelSchema.options.join(', ')}.`,
-      );
-    }
-    try {
-      await setLogLevel(ctx, level.data);
-    } catch (error) {
-      throw toRpcError(error, ctx.requestId);
-    }
-    return {};
-  });
-
-  if (taskStore) {
-    // tasks/get reads the run once, reports its progress as a log message, and answers the task.
-    server.setRequestHandler(GetTaskRequestSchema, async (request, extra) => {
-      try {
-        const view = await getRun(ctx, undefined, request.params.taskId);
-        await reportRun(view, logLevel, extra.sendNotification);
-        return taskOf(view);
-      } catch (error) {
-        throw toRpcError(error, ctx.requestId);
-      }
+  if (modern) {
+    registerTaskMethods(server, ctx);
+  } else {
+    // The SDK keeps a level per session in the server's memory, which a stateless server forgets
+    // with the request; the level is kept per API key instead, for the key's later requests.
+    server.setRequestHandler('logging/setLevel', { params: AnyParams }, async (params) => {
+      const { level } = SetLevelRequest.parse({ params }).params;
+      if (!isLogLevel(level)) throw new McpError(ProtocolErrorCode.InvalidParams, `Unknown log level ${JSON.stringify(level)}; use one of ${LOG_LEVELS.join(', ')}.`);
+      await setLogLevel(ctx, level);
+      return {};
     });
-    // The SDK's own tasks/list handler rewraps every error as invalid params ("Failed to list tasks:
-    // ..."), dropping our code and data; the store's errors already went through toRpcError.
-    server.setRequestHandler(ListTasksRequestSchema, (request) => taskStore.listTasks(request.params?.cursor));
+    if (withTasks) registerLegacyTaskMethods(server, ctx, logLevel);
   }
-  answerMalformedRequestsAsInvalidParams(server);
   return server;
 }
 
 /**
- * The most frequent call, a plain 2025 tools/list, answered from the list serialized once per
- * isolate (no server built, no classification: a request without params and without a 2026 header
- * is a 2025 one by the SDK v2's own rules); undefined for anything else.
+ * One handler per isolate: the SDK builds a server per request with the factory, for both eras
+ * (`legacy: 'stateless'`: 2025 requests are served by a fresh server and a stateless transport,
+ * GET and DELETE are 405). SSE answers the SDK streams send a keep-alive comment: edges cut idle
+ * streams.
  */
-export function answerPlainToolsList(ctx: CoreContext, request: Request, parsedBody: unknown): Response | undefined {
-  return answerToolsList(ctx.principal, request, parsedBody, protocolVersionOf(parsedBody, request.headers) >= TASKS_SINCE);
+let handler: McpHttpHandler | undefined;
+
+function mcpHandler(env: Env): McpHttpHandler {
+  handler ??= createMcpHandler(buildServer, { legacy: 'stateless', keepAliveMs: readConfig(env).MCP_SSE_KEEPALIVE_MS });
+  return handler;
 }
 
 /**
- * Answers one MCP POST: a fresh server and a stateless transport. The answer is one JSON body,
- * except for a run poll (run-status, tasks/get) by a key that chose a log level: its answer is an
- * SSE stream of the run's log message and then the response (every client accepts SSE: the
- * transport requires `Accept: text/event-stream`). A poll is short, so that stream is read to its
- * end before answering: the server closes, and the access log sees the call's outcome.
+ * Answers one MCP POST (already authenticated, rate limited and parsed by the route) with the one
+ * server. Refusals the SDK writes itself carry the REST error body too, as every refusal of the door
+ * does; data the SDK set (a header mismatch, the supported versions) is kept.
  */
 export async function handleMcpPost(
   ctx: CoreContext,
   request: Request,
   parsedBody: unknown,
-  options: Pick<ServerOptions, 'onToolError'> = {},
+  options: Pick<Exchange, 'onToolError'> = {},
 ): Promise<Response> {
-  const protocolVersion = protocolVersionOf(parsedBody, request.headers);
-  const logLevel = reportsRunProgress(parsedBody) ? await getLogLevel(ctx) : null;
-  const server = buildServer(ctx, { protocolVersion, logLevel, ...options });
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: logLevel === null,
+  // A 2026-07-28 listen for task notifications: served here (the SDK's listen router serves list changes only).
+  if (isTaskListen(parsedBody, request.headers)) return serveTaskListen(ctx, parsedBody, request.signal);
+  const exchange: Exchange = { ctx, message: parsedBody, ...options };
+  const { principal, requestId } = ctx;
+  const response = await mcpHandler(ctx.env).fetch(request, {
+    parsedBody,
+    authInfo: { token: '', clientId: principal.keyId, scopes: [...principal.scopes], extra: { exchange } },
   });
-  await server.connect(transport);
-  try {
-    const response = await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
-    if (response.status >= 400) return await withRefusalData(response, ctx.requestId);
-    if (!response.headers.get('Content-Type')?.startsWith('text/event-stream')) return response;
-    return new Response(await response.text(), response);
-  } finally {
-    await server.close();
-  }
+  if (response.status >= 400) return withRefusalData(response, requestId);
+  // A 2025 run poll's stream is short and always ends (one request, no session): it is read to its
+  // end before answering, so it never stays open and the access log sees the call's outcome.
+  return exchange.legacyStream ? new Response(await response.text(), response) : response;
+}
+
+/**
+ * The most frequent call, a plain 2025 tools/list, answered from the list serialized once per
+ * isolate (no server built). Such a request has no params, so no 2026-07-28 envelope: the SDK
+ * classifies it legacy, and ./tools-list.ts takes it only with a 2025 version header or none
+ * (test/mcp/tools-list-cache.test.ts compares the answer with the one server's, byte for byte).
+ * Undefined for anything else.
+ */
+export function answerPlainToolsList(ctx: CoreContext, request: Request, parsedBody: unknown): Response | undefined {
+  return answerToolsList(ctx.principal, request, parsedBody, protocolVersionOf(parsedBody, request.headers) >= TASKS_SINCE);
 }
 
 /** A request spends a `commands` token when it calls a command tool, a `reads` token otherwise. */

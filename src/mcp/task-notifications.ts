@@ -28,11 +28,20 @@ interface ListenMessage {
   params: { notifications: { taskIds: unknown[] }; _meta?: Record<string, unknown> };
 }
 
-/** Whether a parsed 2026-07-28 message is a listen that asks for task notifications (then served here). */
-export function isTaskListen(message: unknown): message is ListenMessage {
+/**
+ * Whether a request is a 2026-07-28 listen that asks for task notifications (then served here): its
+ * body names task ids, and its headers say what the body says (else the SDK refuses it).
+ */
+export function isTaskListen(message: unknown, headers: Headers): message is ListenMessage {
   if (typeof message !== 'object' || message === null) return false;
   const { method, id, params } = message as { method?: unknown; id?: unknown; params?: { notifications?: { taskIds?: unknown } } };
-  return method === 'subscriptions/listen' && (typeof id === 'string' || typeof id === 'number') && Array.isArray(params?.notifications?.taskIds);
+  return (
+    method === 'subscriptions/listen' &&
+    (typeof id === 'string' || typeof id === 'number') &&
+    Array.isArray(params?.notifications?.taskIds) &&
+    headers.get('mcp-method') === 'subscriptions/listen' &&
+    headers.get('mcp-protocol-version') === '2026-07-28'
+  );
 }
 
 const rpcError = (id: string | number, code: number, message: string, data?: unknown) =>

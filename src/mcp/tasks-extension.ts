@@ -2,8 +2,7 @@ import { ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprot
 import { z } from 'zod';
 import type { CoreContext } from '../ground/context.ts';
 import { cancelRun, getRun, type RunView } from '../operations/runs.ts';
-import { toRpcError } from './json-rpc-error.ts';
-import { taskResultOf } from './run-task-store.ts';
+import { taskResultOf } from './tools/index.ts';
 
 /**
  * The MCP tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663) for 2026-07-28 clients: a
@@ -11,7 +10,8 @@ import { taskResultOf } from './run-task-store.ts';
  * runs (gtm-audit, audit, read-site), and follows it with tasks/get, tasks/update and tasks/cancel.
  * A task is its run object: the task id is the run id, so tasks/get reads the run through the same
  * core as REST and run-status, and a run of another organization is unknown. The SDK has no tasks
- * for this revision; this file is the protocol code it lacks, and nothing more.
+ * for this revision; this file is the protocol code it lacks, and nothing more. (2025-11-25 clients
+ * have that revision's tasks instead: ./tasks-2025.ts.)
  */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
@@ -65,31 +65,30 @@ function missingTasksCapability(): ProtocolError {
 const TaskParams = z.object({ taskId: z.string().min(1).max(200) });
 const UpdateParams = TaskParams.extend({ inputResponses: z.record(z.string(), z.unknown()).optional() });
 
-/** Registers tasks/get, tasks/update and tasks/cancel on a 2026-07-28 server bound to `ctx`. */
+/**
+ * Registers tasks/get, tasks/update and tasks/cancel on a 2026-07-28 server bound to `ctx`. Errors are
+ * thrown as they come; the server's one funnel (./recon-server.ts) answers them.
+ */
 export function registerTaskMethods(server: Server, ctx: CoreContext): void {
-  const funnel = async <T>(envelope: Record<string, unknown> | undefined, work: () => Promise<T>): Promise<T> => {
+  const declared = (envelope: Record<string, unknown> | undefined) => {
     if (!declaresTasks(envelope)) throw missingTasksCapability();
-    try {
-      return await work();
-    } catch (error) {
-      throw toRpcError(error, ctx.requestId);
-    }
   };
-  server.setRequestHandler('tasks/get', { params: TaskParams }, ({ taskId }, { mcpReq }) => funnel(mcpReq.envelope, async () => detailedTaskOf(await getRun(ctx, undefined, taskId))));
+  server.setRequestHandler('tasks/get', { params: TaskParams }, async ({ taskId }, { mcpReq }) => {
+    declared(mcpReq.envelope);
+    return detailedTaskOf(await getRun(ctx, undefined, taskId));
+  });
   // Runs never ask for input once started (questions are asked before a task is created), so
   // there is never an outstanding request: responses are ignored, as the extension asks, once the
   // task is known to be the caller's.
-  server.setRequestHandler('tasks/update', { params: UpdateParams }, ({ taskId }, { mcpReq }) =>
-    funnel(mcpReq.envelope, async () => {
-      await getRun(ctx, undefined, taskId);
-      return {};
-    }),
-  );
+  server.setRequestHandler('tasks/update', { params: UpdateParams }, async ({ taskId }, { mcpReq }) => {
+    declared(mcpReq.envelope);
+    await getRun(ctx, undefined, taskId);
+    return {};
+  });
   // Cancelling is idempotent: a finished run stays as it ended (cancelRun).
-  server.setRequestHandler('tasks/cancel', { params: TaskParams }, ({ taskId }, { mcpReq }) =>
-    funnel(mcpReq.envelope, async () => {
-      await cancelRun(ctx, undefined, taskId);
-      return {};
-    }),
-  );
+  server.setRequestHandler('tasks/cancel', { params: TaskParams }, async ({ taskId }, { mcpReq }) => {
+    declared(mcpReq.envelope);
+    await cancelRun(ctx, undefined, taskId);
+    return {};
+  });
 }

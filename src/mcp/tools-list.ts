@@ -1,4 +1,4 @@
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { Principal } from '../ground/context.ts';
 import { LISTED_TOOLS, LISTED_TOOLS_WITHOUT_TASKS, TOOLS } from './tools/index.ts';
 import { scopeAllows } from '../operations/definition.ts';

@@ -1,5 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { ErrorCode as RpcCode } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { readConfig, type HostPattern } from '../ground/config.ts';
 import { DomainError, toDomainError } from '../ground/errors.ts';
 import { enforceRateLimit } from '../ground/rate-limit.ts';
@@ -7,8 +7,6 @@ import type { AppEnv } from '../env.ts';
 import { MAX_BODY_BYTES } from '../ground/body-limits.ts';
 import { isAllowedHost, isAllowedOrigin } from '../mcp/dns-rebinding.ts';
 import { rpcErrorResponse, rpcIdOf, type RpcErrorResponseOptions } from '../mcp/json-rpc-error.ts';
-import { isLegacyRequest } from '@modelcontextprotocol/server';
-import { handleModernMcpPost } from '../mcp/modern.ts';
 import { answerPlainToolsList, handleMcpPost, mcpRateBucket } from '../mcp/server.ts';
 import { TOOLS } from '../mcp/tools/index.ts';
 import { createRoute, z } from '@hono/zod-openapi';
@@ -112,7 +110,7 @@ export const mcp = new Hono<AppEnv>()
       return refuse(
         c,
         new DomainError('invalid_input', 'JSON-RPC batches are not supported (MCP has none since protocol 2025-06-18); send one JSON-RPC message per request.'),
-        { rpcCode: RpcCode.InvalidRequest },
+        { rpcCode: ProtocolErrorCode.InvalidRequest },
       );
     }
     const bucket = mcpRateBucket(body);
@@ -123,18 +121,13 @@ export const mcp = new Hono<AppEnv>()
       const domainError = toDomainError(error, c.get('requestId'));
       return refuse(c, domainError, { id: rpcIdOf(body), ...(domainError.code === 'rate_limited' ? { data: { bucket } } : {}) });
     }
-    // Malformed JSON goes to the transport as text, so the client gets its JSON-RPC parse error.
+    // Malformed JSON goes to the SDK as text, so the client gets its JSON-RPC parse error.
     const request = body === undefined ? new Request(c.req.raw, { body: text }) : c.req.raw;
-    // A tool that answered isError is logged as its error code, not as ok.
     const listed = answerPlainToolsList(c.get('core'), request, body);
     if (listed) return listed;
-    const onToolError = (code: string) => c.set('errorCode', code);
-    // The SDK's own classification: a 2026-07-28 request carries the per-request envelope (or a
-    // header naming that revision); everything else is a 2025 client, served as before.
-    if (await isLegacyRequest(request, body)) {
-      return handleMcpPost(c.get('core'), request, body, { onToolError });
-    }
-    return handleModernMcpPost({ ctx: c.get('core'), message: body, onToolError }, request, body);
+    // One server for every revision (the SDK chooses it: src/mcp/server.ts, buildServer). A tool
+    // that answered isError is logged as its error code, not as ok.
+    return handleMcpPost(c.get('core'), request, body, { onToolError: (code) => c.set('errorCode', code) });
   })
   // Stateless server: no SSE stream to open (GET) and no session to end (DELETE).
   .on(['GET', 'DELETE'], '/', (c) =>

@@ -1,6 +1,8 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { call, createOrganization } from '../helpers/fixtures.ts';
+import { modernHeaders } from '../helpers/modern-headers.ts';
+import { modernMeta } from '../helpers/modern-mcp-client.ts';
 
 /** tools/call with `argumentsJson` spliced in verbatim, so keys like __proto__ arrive as a client wrote them. */
 function mcpCallRaw(key: string, tool: string, argumentsJson: string, extraParams = ''): Promise<Response> {
@@ -14,6 +16,17 @@ function mcpCallRaw(key: string, tool: string, argumentsJson: string, extraParam
         'Mcp-Protocol-Version': '2025-11-25',
       },
       body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${tool}","arguments":${argumentsJson}${extraParams}}}`,
+    }),
+  );
+}
+
+/** The same call as a 2026-07-28 request: the revision's headers and `_meta` envelope. */
+function modernCallRaw(key: string, tool: string, argumentsJson: string): Promise<Response> {
+  return exports.default.fetch(
+    new Request('https://recon.test/api/mcp', {
+      method: 'POST',
+      headers: modernHeaders(key, 'tools/call', { name: tool }),
+      body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${tool}","arguments":${argumentsJson},"_meta":${JSON.stringify(modernMeta())}}}`,
     }),
   );
 }
@@ -44,6 +57,11 @@ describe('MCP sees the arguments REST sees, hostile keys included', () => {
     expect(result.isError).toBe(true);
     expect(withoutRequestId(result.structuredContent)).toEqual(withoutRequestId(restBody));
     expect(result.content[0]!.text).toContain(`Error invalid_input: ${restBody.message as string}`);
+
+    // The same under 2026-07-28: one server, one tools/call handler for both revisions.
+    const modern = await (await modernCallRaw(org.key, tool, args)).json<{ result: { isError?: boolean; structuredContent: Record<string, unknown> } }>();
+    expect(modern.result.isError).toBe(true);
+    expect(withoutRequestId(modern.result.structuredContent)).toEqual(withoutRequestId(restBody));
   });
 
   it('refuses __proto__ in the arguments of a task-augmented call too, with the REST code and message', async () => {

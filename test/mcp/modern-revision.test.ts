@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOrganization } from '../helpers/fixtures.ts';
-import { connectMcpClient } from '../helpers/mcp-client.ts';
+import { connectMcpClient, mcpRpc } from '../helpers/mcp-client.ts';
 import { connectModernMcpClient, modernRpc } from '../helpers/modern-mcp-client.ts';
 
 describe('the 2026-07-28 revision beside 2025 on /api/mcp', () => {
@@ -31,6 +31,16 @@ describe('the 2026-07-28 revision beside 2025 on /api/mcp', () => {
     expect(modernAnswer.isError).toBe(true);
     expect(modernAnswer.content).toEqual(legacyAnswer.content);
     await Promise.all([modern.close(), legacy.close()]);
+  });
+
+  it('answers an unknown resource in each revision\'s code: -32002 under 2025 (as the 2025 SDK wrote it), -32602 under 2026-07-28 (SEP-2164)', async () => {
+    const org = await createOrganization();
+    const uri = 'recon://elsewhere/x';
+    const message = `No resource ${uri}: Recon's resources are recon://briefs/{key} and recon://runs/{kind}/{id} (resources/templates/list).`;
+    const legacy = await (await mcpRpc({ jsonrpc: '2.0', id: 3, method: 'resources/read', params: { uri } }, { key: org.key, headers: { 'Mcp-Protocol-Version': '2025-11-25' } })).json();
+    expect(legacy).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32002, message: `MCP error -32002: ${message}`, data: { uri } } });
+    const modern = await (await modernRpc(org.key, { id: 3, method: 'resources/read', params: { uri } })).json();
+    expect(modern).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32602, message, data: { uri } } });
   });
 
   it('advertises the tasks extension in server/discover and marks its lists cacheable per key', async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { call, createOrganization } from '../helpers/fixtures.ts';
+import { heldRun } from '../helpers/held-run.ts';
 import { importMarket } from '../helpers/market.ts';
 import { mcpRpc } from '../helpers/mcp-client.ts';
 
 interface RpcAnswer {
-  result?: Record<string, unknown> & { task?: { taskId: string; status: string }; tasks?: { taskId: string }[] };
+  result?: Record<string, unknown> & { task?: { taskId: string; status: string }; tasks?: { taskId: string }[]; status?: string };
   error?: { code: number; message: string; data?: { error: string } };
 }
 
@@ -42,6 +43,25 @@ describe('MCP tasks (2025-11-25) backed by runs', () => {
 
     const cancelDone = await rpc(org.key, 'tasks/cancel', { taskId: task.taskId });
     expect(cancelDone.error?.message).toMatch(/terminal status: completed/);
+  });
+
+  it('cancels a running task, which ends the tasks/result that was waiting for it; a finished one cannot be cancelled', async () => {
+    const org = await createOrganization();
+    const taskId = await heldRun(org.id);
+    expect((await rpc(org.key, 'tasks/get', { taskId })).result).toMatchObject({ taskId, status: 'working', ttl: null, pollInterval: 2000 });
+    let settled = false;
+    const waiting = rpc(org.key, 'tasks/result', { taskId }).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled).toBe(false);
+
+    const cancelled = await rpc(org.key, 'tasks/cancel', { taskId });
+    expect(cancelled.result).toMatchObject({ _meta: {}, taskId, status: 'cancelled' });
+    const ended = await waiting;
+    expect(ended.result).toMatchObject({
+      structuredContent: { runId: taskId, kind: 'gtm-audit', status: 'cancelled' },
+      _meta: { 'io.modelcontextprotocol/related-task': { taskId } },
+    });
+    expect((await rpc(org.key, 'tasks/cancel', { taskId })).error).toMatchObject({ code: -32602, message: 'MCP error -32602: Cannot cancel task in terminal status: cancelled' });
   });
 
   it("does not find another organization's task", async () => {

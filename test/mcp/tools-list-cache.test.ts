@@ -1,10 +1,9 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { SCOPES, type Scope } from '../../src/ground/api-key.ts';
 import type { CoreContext } from '../../src/ground/context.ts';
-import { buildServer } from '../../src/mcp/server.ts';
+import { handleMcpPost } from '../../src/mcp/server.ts';
 import { answerToolsList } from '../../src/mcp/tools-list.ts';
 import { createOrganization } from '../helpers/fixtures.ts';
 import { mcpRpc } from '../helpers/mcp-client.ts';
@@ -23,17 +22,10 @@ function mcpRequest(body: unknown, version?: string): Request {
   });
 }
 
-/** What the SDK's server answers (the path every other MCP request takes). */
+/** What the one server answers (the path every other MCP request takes: the SDK v2's 2025 lane). */
 async function sdkAnswer(ctx: CoreContext, body: unknown, version?: string): Promise<{ status: number; type: string | null; text: string }> {
-  const server = buildServer(ctx, { protocolVersion: version ?? '2025-03-26' });
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  await server.connect(transport);
-  try {
-    const response = await transport.handleRequest(mcpRequest(body, version), { parsedBody: body });
-    return { status: response.status, type: response.headers.get('Content-Type'), text: await response.text() };
-  } finally {
-    await server.close();
-  }
+  const response = await handleMcpPost(ctx, mcpRequest(body, version), body);
+  return { status: response.status, type: response.headers.get('Content-Type'), text: await response.text() };
 }
 
 const scopeSets: Scope[][] = Array.from({ length: 2 ** SCOPES.length }, (_, bits) => SCOPES.filter((_, i) => bits & (1 << i)));

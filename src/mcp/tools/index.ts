@@ -1,8 +1,9 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { CommandResult } from '../../operations/command-definition.ts';
 import { checkOperationInput, invokeOperation, type OperationDefinition, type ToolAnswer } from '../../operations/definition.ts';
 import { OPERATIONS } from '../../operations/registry/index.ts';
 import { getRun, type RunView } from '../../operations/runs.ts';
+import { runUri } from '../../ground/resource-uris.ts';
 import { reportRun } from '../run-progress.ts';
 import { toListedTool, type ToolDefinition } from './registry.ts';
 import { boundAnswer, itemsThatFit } from './text-bound.ts';
@@ -25,6 +26,16 @@ export function asResult(answer: ToolAnswer, elsewhere: string, notes: readonly 
     ],
     ...(structured ? { structuredContent: structured } : {}),
   };
+}
+
+/**
+ * What a run's task delivers once the run ended, under both revisions' tasks (2025-11-25's
+ * tasks/result, the 2026-07-28 extension's tasks/get): the report's markdown, as REST and run-status
+ * give it, with `{ runId, kind, status }`; a failed run is an error result.
+ */
+export function taskResultOf(view: RunView): CallToolResult {
+  const answer = { text: view.markdown, structured: { runId: view.id, kind: view.kind, status: view.status, ...(view.siteRead ? { siteRead: view.siteRead } : {}) }, whole: `the resource ${runUri(view.kind, view.id)} (resources/read)` };
+  return { ...asResult(answer, ''), ...(view.status === 'failed' ? { isError: true } : {}) };
 }
 
 /** Where the whole of an answer without a resource of its own can be read: the operation's REST route. */

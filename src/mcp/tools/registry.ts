@@ -1,5 +1,5 @@
 import { ErrorBody } from '../../ground/schemas/error-body.ts';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { Scope } from '../../ground/api-key.ts';
 import type { CoreContext } from '../../ground/context.ts';
