@@ -161,8 +161,8 @@ const ConfigSchema = z.object({
   // billed by the browser-second, and a page takes seconds where a fetch takes milliseconds); past
   // it, a page that needs a browser is reported as such, not rendered. 0: none is rendered.
   SITE_READ_RENDERS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(200),
-  // Site reads: the deadline of one rendered page (src/sites/render.ts), the browser's start
-  // included, in ms. 15 s by default, at most 30 s: a page whose scripts never settle ends there
+  // Site reads: the deadline of one rendered page (src/sites/render.ts), from the moment the
+  // browser has it open (starting the browser has its own bound), in ms. 15 s by default, at most 30 s: a page whose scripts never settle ends there
   // with what it shows.
   SITE_READ_RENDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(30_000).default(15_000),
   // Site reads: a page the site answered less than this long ago (ms) is served to every

@@ -14,8 +14,11 @@ import { messageOf } from '../ground/errors.ts';
  *   anything robots.txt refuses are aborted before they are sent; at most MAX_REQUESTS_PER_PAGE;
  *   WebSocket, WebTransport and WebRTC (which request interception does not see) are removed
  *   from the page before its scripts run;
- * - one deadline covers the whole render, the browser's start included: a page that never settles
- *   (scripts polling forever) ends there with the document as it is, or fails if none loaded;
+ * - one deadline covers the page, from the moment it is opened: a page that never settles (scripts
+ *   polling forever) ends there with the document as it is, or fails if none loaded. Opening it
+ *   (the browser's start, its context and tab) is ours, not the page's, and has its own bound
+ *   (BROWSER_OPEN_TIMEOUT_MS): a slow start on a busy machine or a cold Browser Rendering pool
+ *   must not eat the page's time, or a page that settles in 3 s fails because the browser took 8;
  * - at most MAX_RENDERED_HTML_BYTES of HTML come back;
  * - nothing is kept from one page to the next: each render has a fresh browser context (no
  *   cookies, storage or cache of another page), closed when it ends.
@@ -40,6 +43,8 @@ export const MAX_RENDER_DEADLINE_MS = 30_000;
 
 /** Resource types a rendered page may request: what writes its text. */
 const ALLOWED_RESOURCE_TYPES: ReadonlySet<string> = new Set(['document', 'script', 'xhr', 'fetch']);
+/** Bound of opening a page: the browser's start, its context and its tab (before the page's deadline starts). */
+const BROWSER_OPEN_TIMEOUT_MS = 20_000;
 /** Of the deadline, the part kept for reading the document once the wait for the network ends (at most 2 s). */
 const READ_RESERVE_MS = 2_000;
 /** Bound of closing a context or a browser, after the deadline (cleanup never hangs a read). */
@@ -72,7 +77,7 @@ export function needsBrowser(html: string, readableText: string): boolean {
   return SCRIPT_ELEMENT.test(head) && (text.length < NO_TEXT_CHARS || SCRIPT_ROOT.test(head));
 }
 
-/** A rendered page (its HTML as scripts left it, the URL it ended on, the render's duration in ms), or why there is none. */
+/** A rendered page (its HTML as scripts left it, the URL it ended on, the page's time in ms from its opening), or why there is none. */
 export type RenderedPage = { ok: true; url: string; html: string; ms: number } | { ok: false; reason: string };
 
 export interface RenderOptions {
@@ -81,7 +86,7 @@ export interface RenderOptions {
    * (SITE_ORIGIN_OVERRIDES), else `url` itself (the default). Its origin is the only one requested.
    */
   fetchUrl?: string;
-  /** The deadline of the whole render in ms, the browser's start included (SITE_READ_RENDER_TIMEOUT_MS; at most 30 s). */
+  /** The deadline of the page in ms, from the moment it is opened (SITE_READ_RENDER_TIMEOUT_MS; at most 30 s). */
   deadlineMs: number;
   /** The User-Agent of every request (SITE_READER_USER_AGENT). */
   userAgent: string;
@@ -93,27 +98,29 @@ export interface RenderOptions {
 }
 
 /**
- * Renders `url` in Browser Rendering: loads it (requesting `fetchUrl`, the loopback origin in dev and
- * tests when SITE_ORIGIN_OVERRIDES maps the host, else the URL itself), waits until the network is
- * idle (no request for 500 ms) or the deadline, and returns the rendered document's HTML (at most
+ * Renders `url` in Browser Rendering: opens a page (within BROWSER_OPEN_TIMEOUT_MS), loads it
+ * (requesting `fetchUrl`, the loopback origin in dev and tests when SITE_ORIGIN_OVERRIDES maps the
+ * host, else the URL itself), waits until the network is idle (no request for 500 ms) or the page's
+ * deadline, and returns the rendered document's HTML (at most
  * MAX_RENDERED_HTML_BYTES) with the URL it ended on, as `url`'s host names it. Never throws: a
  * browser that will not start, a document that fails, answers 4xx/5xx or does not arrive by the
  * deadline is `{ ok: false, reason }`. See the file comment for what a page may request.
  */
 export async function renderPage(browser: BrowserWorker, url: string, options: RenderOptions): Promise<RenderedPage> {
-  const started = Date.now();
-  const deadline = started + Math.min(Math.max(options.deadlineMs, 0), MAX_RENDER_DEADLINE_MS);
   const target = httpUrl(options.fetchUrl ?? url);
   const publicUrl = httpUrl(url);
   if (!target || !publicUrl) return { ok: false, reason: 'not an http(s) URL' };
+  const opening = Date.now() + BROWSER_OPEN_TIMEOUT_MS;
   let session: Browser | undefined;
   try {
     // Loaded on the first render: most isolates never render, and the library is large.
     const { default: puppeteer } = await import('@cloudflare/puppeteer');
-    session = await withDeadline(puppeteer.launch(browser), deadline - Date.now(), 'the browser did not start in time', (late) => void late.close().catch(() => {}));
-    const context = await withDeadline(session.createBrowserContext(), deadline - Date.now(), 'the browser did not open a page in time');
+    session = await withDeadline(puppeteer.launch(browser), opening - Date.now(), 'the browser did not start in time', (late) => void late.close().catch(() => {}));
+    const context = await withDeadline(session.createBrowserContext(), opening - Date.now(), 'the browser did not open a page in time');
     try {
-      const page = await withDeadline(context.newPage(), deadline - Date.now(), 'the browser did not open a page in time');
+      const page = await withDeadline(context.newPage(), opening - Date.now(), 'the browser did not open a page in time');
+      const started = Date.now();
+      const deadline = started + Math.min(Math.max(options.deadlineMs, 0), MAX_RENDER_DEADLINE_MS);
       // loadAndRead keeps the deadline itself; this bounds a browser that stops answering altogether.
       return await withDeadline(loadAndRead(page, target, publicUrl, { started, deadline }, options), deadline - Date.now() + CLOSE_TIMEOUT_MS, 'the browser stopped answering');
     } finally {

@@ -8,7 +8,7 @@ import { fixtureOrigin, fixturePage } from '../helpers/fixture-pages.ts';
 // loopback fixture server (test/global-setup/fixture-pages.ts).
 
 const USER_AGENT = 'ReconBot/1.1 (+https://recon.test/bot)';
-/** Generous: a render on a loaded two-core machine, the browser's start included, takes seconds. */
+/** Generous: a page on a loaded two-core machine takes seconds to load and settle (the browser's start is not counted). */
 const DEADLINE_MS = 20_000;
 
 const page = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`;
