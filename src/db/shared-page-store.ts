@@ -171,9 +171,9 @@ export class SharedPageStore {
     });
   }
 
-  /** The site confirmed the copy (304 to its validators) for `madeBy`'s request: it counts as fetched at `at`, by it. */
-  touch(key: string, at: number, madeBy?: string): void {
-    this.storage.sql.exec('UPDATE shared_pages SET fetched_at = ?, made_by = ? WHERE key = ?', at, madeBy ?? null, key);
+  /** The site confirmed the copy (304 to its validators) for `madeBy`'s request: it counts as fetched at `at`, by it. False when no copy is kept under `key`. */
+  touch(key: string, at: number, madeBy?: string): boolean {
+    return this.storage.sql.exec('UPDATE shared_pages SET fetched_at = ?, made_by = ? WHERE key = ? RETURNING 1 AS touched', at, madeBy ?? null, key).toArray().length > 0;
   }
 
   /** Deletes the copy under `key`; its body's bytes, or undefined when there was none. */

@@ -1,40 +1,44 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { SitePage } from '../sites/fetch-page.ts';
-import { MAX_PUSHBACK_MS } from '../sites/retry-after.ts';
-import { answerFrom, copyOf, isFresh, validatorsOf, type Validators } from '../sites/shared-page.ts';
+import { fetchSitePage, type SitePage, type SitePageOptions } from '../sites/fetch-page.ts';
+import { MAX_PUSHBACK_MS, pushbackMs } from '../sites/retry-after.ts';
+import { answerFrom, copyOf, isFresh, sharedKey, validatorsOf, type SharedCopy, type Validators } from '../sites/shared-page.ts';
 import { SharedPageStore } from '../db/shared-page-store.ts';
 
 /**
  * The politeness of every site read towards one site, whichever organization reads it, and the
- * site's shared copy: one `SiteHostGate` per site (addressed by its domain).
+ * site's shared copy: one `SiteHostGate` per site (addressed by its domain). A read asks it for each
+ * page (`request`), and the gate requests the page itself, in the site's turn: one round trip per page.
  *
  * Turns. It hands out request starts at most `maxInFlight` at a time, each at least `gapMs` after
- * the previous start (and after the previous answer, when that came later). A read asks it before
- * each request (`acquire`), waits the time it is given, and gives the slot back when the answer is
- * in (`release`). Two organizations reading the same site at once share its 2 requests in flight
- * and its delay, rather than doubling them. A slot not given back (its read died) frees itself after
- * LEASE_MS. The latest start is kept in the object's storage, so a restarted gate never starts a
- * request sooner than a gap after it (the latest answer, kept in memory, may be forgotten then: one
- * write per request rather than two); leases live in memory (a restart forgets them, which at worst
- * lets one slot go early, never a request sooner than the gap).
+ * the previous start (and after the previous answer, when that came later); a request waits for its
+ * start inside the gate, and its slot is free again when its answer is in. Two organizations reading
+ * the same site at once share its 2 requests in flight and its delay, rather than doubling them. A
+ * page rendered in a browser takes a turn from outside (`acquire`, then `release` when it is done); a
+ * slot not given back (its read died) frees itself after LEASE_MS. The latest start is kept in the
+ * object's storage, so a restarted gate never starts a request sooner than a gap after it (the latest
+ * answer, kept in memory, may be forgotten then: one write per request rather than two); leases live
+ * in memory (a restart forgets them, which at worst lets one slot go early, never a request sooner
+ * than the gap).
  *
- * Pushback. When the site answers 429 or 503, the reader that got it pauses the whole site
- * (`pause`): no slot starts before then, for any organization. The pause is in storage, so a
- * restart keeps it, and at most MAX_PUSHBACK_MS ahead, whatever a caller asks.
+ * Pushback. When the site answers 429 or 503, the gate pauses the whole site for the Retry-After
+ * asked (pushbackMs), at most MAX_PUSHBACK_MS: no request starts before then, for any organization.
+ * The pause is in storage, so a restart keeps it. During a pause `request` answers `paused` at once
+ * (a read decides whether to wait, by its own deadline, and asks again).
  *
  * The shared copy. Public pages are the same for every organization, so a page the site answered
  * within a caller's freshness window is answered from the copy the gate keeps (shared-page-store.ts)
- * rather than fetched again, and one URL asked by several reads at once is fetched once. The gate
- * does not fetch itself: a read's request carries functions of the read (its robots.txt's `allows`
- * for each redirect, its frontier's `claim`), which cannot cross into another object and be asked
- * synchronously, so the reader that is told to fetch (`lookup` answers `fetch` with a ticket) takes
- * a turn and fetches as before, then hands the answer in (`settle`). Meanwhile other readers of the
- * same request wait on it (`lookup` holds them up to SHARE_WAIT_MS, then they ask again) and get
- * the copy, or the failure. A reader fetching for the copy sends the copy's validators, never its
- * own (those say what its organization stored, which is no one else's business); a reader whose own
- * validators name the current copy is answered `not-modified`, as the site would have.
- * A ticket never settled (its reader died) is abandoned after TICKET_MS; copies the site has not
- * answered for in KEEP_MS are deleted by the alarm.
+ * rather than fetched again, and one URL asked by several reads at once is fetched once: the first
+ * fetches, the others wait on its fetch in the gate and get the copy it left, or its failure (they
+ * fetch themselves when it left neither: an answer that depended on its reader). The site is sent the
+ * copy's validators, never a reader's own (those say what its organization stored, which is no one
+ * else's business); a reader whose own validators name the current copy is answered `not-modified`,
+ * as the site would have. A fetch whose waiters hear nothing within TICKET_MS is given up on; copies
+ * the site has not answered for in KEEP_MS are deleted by the alarm.
+ *
+ * What is the reader's crosses with each request and stays out of the copy: its user agent, origin
+ * overrides and page deadline, and two functions of the read asked only when the site redirects
+ * (its robots.txt's `allows` for the host a redirect lands on, its frontier's `claim`): they are
+ * called back across objects, and the answer they shape (a skip, an unfollowed redirect) is never kept.
  *
  * Storage keys (kv): `lastRequestAt` (ms, the latest start), `pausedUntil` (ms, the site's pushback).
  * Tables: see shared-page-store.ts.
@@ -42,14 +46,18 @@ import { SharedPageStore } from '../db/shared-page-store.ts';
 
 /** A slot not released within this time is free again: the page deadline (10 s) plus margin. */
 export const LEASE_MS = 15_000;
-/** How long `lookup` holds a reader while another fetches the same request; it then asks again. */
-export const SHARE_WAIT_MS = 10_000;
-/** A fetch for the copy not settled within this time is given to the next reader: the longest pause, a turn and the page deadline, with margin. */
+/** A fetch for the copy whose waiters hear nothing within this time is given up on (they fetch themselves): far longer than a turn's wait and the page deadline (10 s). */
 export const TICKET_MS = MAX_PUSHBACK_MS + 2 * LEASE_MS;
 /** Copies the site has not answered for in this long are deleted (the alarm). */
 export const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 /** The longest freshness a caller may ask for (SITE_READ_SHARED_FRESH_MS is bounded the same). */
 export const MAX_FRESH_MS = 24 * 60 * 60 * 1000;
+/**
+ * How many times one request looks at the shared copy before it gives up: each time, another
+ * reader's fetch ended with nothing to share (its answer depended on its reader) or a 304 confirmed
+ * a copy evicted meanwhile.
+ */
+const MAX_SHARED_LOOKUPS = 24;
 
 /** The latest request start: the next start is a gap after it (and after the latest answer). */
 const LAST_KEY = 'lastRequestAt';
@@ -59,39 +67,55 @@ const PAUSE_KEY = 'pausedUntil';
 /** A turn, or when to ask again (with `pausedUntil` while the site's pushback lasts). */
 export type GateAnswer = { lease: string; waitMs: number } | { lease: null; retryInMs: number; pausedUntil?: number };
 
-/** One request a reader asks of the shared copy. */
-export interface SharedRequest {
-  /** sharedKey(url, options): what is asked, and the URL. */
-  key: string;
+/** The turn a reader asks for: its gap (the site's Crawl-delay, or the least delay) and the most requests at once. */
+export interface TurnAsk {
+  gapMs: number;
+  maxInFlight: number;
+}
+
+/** fetchSitePage's options a reader sends: its own (user agent, origin overrides, deadline) and what it asks for. */
+export type GatePageOptions = Pick<SitePageOptions, 'domain' | 'userAgent' | 'originOverrides' | 'timeoutMs' | 'file' | 'documents' | 'redirectsBefore'>;
+
+/**
+ * The functions of a read a request may call back, only when the site redirects: see
+ * SitePageOptions. `fetch` is for tests that call the gate in its own object (a fake site).
+ */
+export type ReaderHooks = Pick<SitePageOptions, 'allows' | 'claim' | 'fetch'>;
+
+/** One page a reader asks of the site. */
+export interface PageRequest {
   url: string;
+  page: GatePageOptions;
   /** The reader's own validators (its organization's stored copy): only compared, never sent. */
   caller?: Validators;
   /** A copy fetched less than this long ago answers without a request (0: always ask the site). */
   freshMs: number;
   /** Who reads (its organization): a copy made for the same reader never answers it (isFresh). */
   reader?: string;
+  turn: TurnAsk;
+}
+
+/** The site's pause after a 429 or 503: how long it asked (capped), and when it ends (ms). */
+export interface SitePause {
+  retryAfterMs: number;
+  until: number;
 }
 
 /**
- * `answer`: answered from the copy (or with another reader's failure, fetched just now); `fetch`: this
- * reader fetches, sending `conditional` (the copy's validators), then settles `ticket`; `wait`:
- * another reader's fetch is under way or gave nothing to share: ask again.
+ * What a request gave: `page`, from the site or, `shared`, from the copy or another reader's fetch
+ * (with `pause` when it is a 429 or 503 that paused the site); or `paused`: the site's pause lasts,
+ * nothing was requested, ask again in `retryInMs`.
  */
-export type SharedLookup = { kind: 'answer'; page: SitePage } | { kind: 'fetch'; ticket: string; conditional?: Validators; turn?: GateAnswer } | { kind: 'wait' };
+export type PageReply = { kind: 'page'; page: SitePage; shared: boolean; pause?: SitePause } | { kind: 'paused'; retryInMs: number; pausedUntil: number };
 
-/** The turn a reader asks for along with a lookup (acquire's arguments). */
-export interface TurnAsk {
-  gapMs: number;
-  maxInFlight: number;
-}
+/** What a fetch for the copy leaves its waiters: the copy it kept, a failure to pass on, or nothing (each asks again). */
+type Outcome = { kind: 'copy'; copy: SharedCopy } | { kind: 'failure'; page: SitePage; pause?: SitePause } | { kind: 'none' };
 
-/** A fetch under way for the copy: its ticket, when it is abandoned, and its waiters' wake-up. */
+/** A fetch under way for the copy: when it is given up on, and its waiters' wake-up. */
 interface Fetching {
-  ticket: string;
   expires: number;
-  /** Resolved when settled: a failure to pass on, or nothing (the copy answers, or ask again). */
-  done: Promise<SitePage | undefined>;
-  settle(failure: SitePage | undefined): void;
+  done: Promise<Outcome>;
+  finish(outcome: Outcome): void;
 }
 
 export class SiteHostGate extends DurableObject {
@@ -99,6 +123,8 @@ export class SiteHostGate extends DurableObject {
   readonly #leases = new Map<string, number>();
   /** The latest answer (ms), in memory only: the starts are what storage keeps. */
   #lastAnswer = 0;
+  /** Requests waiting inside the gate for a slot: woken when one is released. */
+  #slotWaiters: (() => void)[] = [];
   /** Request key -> the fetch under way for it. */
   readonly #fetching = new Map<string, Fetching>();
   readonly #pages: SharedPageStore;
@@ -119,6 +145,10 @@ export class SiteHostGate extends DurableObject {
    * clock (tests pass a later time).
    */
   async acquire(gapMs: number, maxInFlight: number, now = Date.now()): Promise<GateAnswer> {
+    return this.#acquire(gapMs, maxInFlight, now);
+  }
+
+  #acquire(gapMs: number, maxInFlight: number, now: number): GateAnswer {
     for (const [lease, expires] of this.#leases) if (expires <= now) this.#leases.delete(lease);
     const pausedUntil = this.#storedPause();
     // No lease during a pause: a slot held through two minutes would be a slot nobody uses.
@@ -140,8 +170,15 @@ export class SiteHostGate extends DurableObject {
 
   /** Gives a slot back (a lease already expired or unknown changes nothing); the next gap counts from this answer if it is the latest. */
   async release(lease: string, now = Date.now()): Promise<void> {
+    this.#release(lease, now);
+  }
+
+  #release(lease: string, now: number): void {
     this.#leases.delete(lease);
     this.#lastAnswer = Math.max(this.#lastAnswer, now);
+    const waiters = this.#slotWaiters;
+    this.#slotWaiters = [];
+    for (const wake of waiters) wake();
   }
 
   /**
@@ -149,6 +186,10 @@ export class SiteHostGate extends DurableObject {
    * any reader; a longer pause already set stays. Returns the time the pause ends.
    */
   async pause(untilMs: number, now = Date.now()): Promise<number> {
+    return this.#pause(untilMs, now);
+  }
+
+  #pause(untilMs: number, now: number): number {
     const until = Math.max(this.#storedPause(), Math.min(untilMs, now + MAX_PUSHBACK_MS));
     this.ctx.storage.kv.put(PAUSE_KEY, until);
     this.#pausedUntil = until;
@@ -166,70 +207,121 @@ export class SiteHostGate extends DurableObject {
   }
 
   /**
-   * What a reader does about one request: see SharedLookup. With `turn`, a reader told to fetch is
-   * given its turn in the same call (`acquire`'s answer as `turn`): one round trip per request
-   * rather than two.
+   * One page for a reader (see PageReply): from a fresh copy; from another reader's fetch of the same
+   * request under way; or requested now, in the site's turn (waited for here), with the copy's
+   * validators, and kept in the copy when it is the same for every reader. `hooks` are the read's,
+   * asked only when the site redirects. `now` is a test's clock: it stands still through the call
+   * (the gate keeps its own otherwise).
    */
-  async lookup(request: SharedRequest, now = Date.now(), turn?: TurnAsk): Promise<SharedLookup> {
-    const found = await this.#lookup(request, now);
-    if (found.kind !== 'fetch' || turn === undefined) return found;
-    return { ...found, turn: await this.acquire(turn.gapMs, turn.maxInFlight, now) };
-  }
-
-  /** lookup without a turn: the copy, a wait on the fetch under way, or a new ticket. */
-  #lookup(request: SharedRequest, now: number): SharedLookup | Promise<SharedLookup> {
-    const freshMs = Math.min(Math.max(0, request.freshMs), MAX_FRESH_MS);
-    const copy = this.#pages.get(request.key);
-    if (copy && isFresh(copy, freshMs, now, request.reader)) return { kind: 'answer', page: answerFrom(copy, request.url, request.caller) };
-    const under = this.#fetching.get(request.key);
-    if (under && under.expires > now) return this.#waitFor(under, request);
-    const fetching = newFetching(now + TICKET_MS);
-    this.#fetching.set(request.key, fetching);
-    const conditional = validatorsOf(copy);
-    return { kind: 'fetch', ticket: fetching.ticket, ...(conditional ? { conditional } : {}) };
-  }
-
-  /**
-   * The answer of a fetch `lookup` gave `ticket` for: kept when shareable (a 304 confirms the copy),
-   * passed to the readers waiting on it, and returned as the fetching reader is to take it (its own
-   * validators compared with the copy, as for everyone); undefined when the 304 confirmed a copy
-   * that is gone meanwhile (evicted): the reader asks again.
-   */
-  async settle(ticket: string, request: SharedRequest, page: SitePage, now = Date.now()): Promise<SitePage | undefined> {
-    let answer: SitePage | undefined = page;
-    if (page.kind === 'not-modified') {
-      const copy = this.#pages.get(request.key);
-      if (copy) this.#pages.touch(request.key, now, request.reader);
-      answer = copy ? answerFrom(copy, request.url, request.caller) : undefined;
-    } else {
-      const copy = copyOf(page, now, request.reader);
-      if (copy) {
-        this.#pages.put(request.key, copy);
-        answer = answerFrom(copy, request.url, request.caller);
-        await this.#armCleanup();
-      } else if (page.kind === 'page') {
-        // The site answered with a body too large to keep: the old copy is not the page any more.
-        this.#pages.delete(request.key);
+  async request(ask: PageRequest, hooks: ReaderHooks = {}, now?: number): Promise<PageReply> {
+    const clock = () => now ?? Date.now();
+    const key = sharedKey(ask.url, ask.page);
+    const freshMs = Math.min(Math.max(0, ask.freshMs), MAX_FRESH_MS);
+    for (let asked = 0; asked < MAX_SHARED_LOOKUPS; asked++) {
+      const copy = this.#pages.get(key);
+      if (copy && isFresh(copy, freshMs, clock(), ask.reader)) return { kind: 'page', page: answerFrom(copy, ask.url, ask.caller), shared: true };
+      const under = this.#fetching.get(key);
+      if (under && under.expires > clock()) {
+        const outcome = await this.#waitFor(key, under, clock);
+        if (outcome.kind === 'failure') return { kind: 'page', page: outcome.page, shared: true, ...(outcome.pause ? { pause: outcome.pause } : {}) };
+        // Answered from the copy it kept, whatever the waiter's freshness (it was fetched after the waiter asked).
+        if (outcome.kind === 'copy') return { kind: 'page', page: answerFrom(outcome.copy, ask.url, ask.caller), shared: true };
+        continue;
       }
+      const reply = await this.#fetch(key, ask, hooks, copy, clock);
+      if (reply) return reply;
     }
-    this.#finish(request.key, ticket, page.kind === 'failed' ? page : undefined);
-    return answer;
+    return { kind: 'page', page: { kind: 'failed', url: ask.url, reason: `other reads kept requesting this page for us and never answered (asked ${MAX_SHARED_LOOKUPS} times)` }, shared: false };
   }
 
   /**
-   * `settle` and `release` in one call, for a reader whose turn ends with the answer it hands in.
-   * The answer comes back as `as-fetched` when it is the very page the reader handed in, rather than
-   * its body sent back across.
+   * Fetches `ask` for the copy in the site's turn, the readers asking meanwhile waiting on it; the
+   * reader's answer, or undefined when a 304 confirmed a copy evicted meanwhile (ask again).
    */
-  async settleTurn(ticket: string, request: SharedRequest, page: SitePage, lease: string, now = Date.now()): Promise<SitePage | 'as-fetched' | undefined> {
-    await this.release(lease, now);
-    const answer = await this.settle(ticket, request, page, now);
-    return page.kind === 'page' && answer?.kind === 'page' && answer.url === page.url ? 'as-fetched' : answer;
+  async #fetch(key: string, ask: PageRequest, hooks: ReaderHooks, copy: SharedCopy | undefined, clock: () => number): Promise<PageReply | undefined> {
+    const fetching = newFetching(clock() + TICKET_MS);
+    this.#fetching.set(key, fetching);
+    let outcome: Outcome = { kind: 'none' };
+    try {
+      const turn = await this.#turn(ask.turn, clock);
+      // Not requested: the readers waiting on it ask again, and are told of the pause too.
+      if (turn.lease === null) return { kind: 'paused', retryInMs: turn.retryInMs, pausedUntil: turn.pausedUntil };
+      let page: SitePage;
+      try {
+        // The copy's validators, never the caller's own: what the site is asked is the same for every reader.
+        const conditional = validatorsOf(copy);
+        page = await fetchSitePage(ask.url, { ...ask.page, ...hooks, ...(conditional ? { conditional } : {}) });
+      } finally {
+        // The next gap counts from this answer too: an answer's time never lies before its request reached the site.
+        this.#release(turn.lease, clock());
+      }
+      const at = clock();
+      if (page.kind === 'failed') {
+        const pause = page.status === 429 || page.status === 503 ? this.#pushback(page, at) : undefined;
+        outcome = { kind: 'failure', page, ...(pause ? { pause } : {}) };
+        return { kind: 'page', page, shared: false, ...(pause ? { pause } : {}) };
+      }
+      const kept = await this.#keep(key, ask, page, copy, at);
+      if (kept === undefined) return undefined;
+      if (kept.copy) outcome = { kind: 'copy', copy: kept.copy };
+      return { kind: 'page', page: kept.answer, shared: false };
+    } finally {
+      this.#finish(key, fetching, outcome);
+    }
   }
 
-  /** A reader told to fetch did not (it gave up, or failed before asking): the next reader fetches. */
-  async abandon(ticket: string, key: string): Promise<void> {
-    this.#finish(key, ticket, undefined);
+  /** The site refused (429/503): it is paused for the Retry-After it asked (capped), for every reader. */
+  #pushback(page: Extract<SitePage, { kind: 'failed' }>, now: number): SitePause {
+    const retryAfterMs = pushbackMs(page.retryAfter, now);
+    return { retryAfterMs, until: this.#pause(now + retryAfterMs, now) };
+  }
+
+  /**
+   * Keeps an answer the same for every reader in the copy (a 304 confirms `old`, the copy whose
+   * validators were sent) and returns the answer as the reader is to take it (its own validators
+   * compared with the copy, as for everyone), with the copy kept when it answers the readers waiting
+   * too; undefined when the 304 confirmed a copy that is gone meanwhile (evicted).
+   */
+  async #keep(key: string, ask: PageRequest, page: Exclude<SitePage, { kind: 'failed' }>, old: SharedCopy | undefined, now: number): Promise<{ answer: SitePage; copy?: SharedCopy } | undefined> {
+    if (page.kind === 'not-modified') {
+      // Only this fetch writes the key meanwhile: the copy is `old`, if it is still kept.
+      if (!old || !this.#pages.touch(key, now, ask.reader)) return undefined;
+      const { madeBy: _before, ...confirmed } = old;
+      const copy: SharedCopy = { ...confirmed, fetchedAt: now, ...(ask.reader === undefined ? {} : { madeBy: ask.reader }) };
+      return { answer: answerFrom(copy, ask.url, ask.caller), copy };
+    }
+    const copy = copyOf(page, now, ask.reader);
+    if (copy) {
+      this.#pages.put(key, copy);
+      await this.#armCleanup();
+      return { answer: answerFrom(copy, ask.url, ask.caller), copy };
+    }
+    // The site answered with a body too large to keep: the old copy is not the page any more.
+    if (page.kind === 'page') this.#pages.delete(key);
+    return { answer: page };
+  }
+
+  /**
+   * A start in the site's turn, waited for here: a lease once its wait is over (the gap), or, while
+   * the site is paused, the pause (nothing is waited for: the reader decides by its deadline). With
+   * every slot taken, it waits for one to be released (or to expire).
+   */
+  async #turn(ask: TurnAsk, clock: () => number): Promise<{ lease: string } | { lease: null; retryInMs: number; pausedUntil: number }> {
+    for (;;) {
+      const answer = this.#acquire(ask.gapMs, ask.maxInFlight, clock());
+      if (answer.lease !== null) {
+        await sleep(answer.waitMs);
+        return { lease: answer.lease };
+      }
+      if (answer.pausedUntil !== undefined) return { lease: null, retryInMs: answer.retryInMs, pausedUntil: answer.pausedUntil };
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, answer.retryInMs);
+        this.#slotWaiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
   }
 
   /** Deletes copies the site has not answered for in KEEP_MS; armed again for the oldest left. */
@@ -253,27 +345,23 @@ export class SiteHostGate extends DurableObject {
     return this.#pages.size();
   }
 
-  /** A waiter: the copy once the fetch under way is settled, its failure, or `wait` (ask again). */
-  async #waitFor(under: Fetching, request: SharedRequest): Promise<SharedLookup> {
+  /** A waiter: what the fetch under way left, or `none` once it is given up on (TICKET_MS). */
+  async #waitFor(key: string, under: Fetching, clock: () => number): Promise<Outcome> {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), SHARE_WAIT_MS);
+    const givenUp = new Promise<Outcome>((resolve) => {
+      timer = setTimeout(() => resolve({ kind: 'none' }), Math.max(0, under.expires - clock()));
     });
-    const outcome = await Promise.race([under.done, timedOut]);
+    const outcome = await Promise.race([under.done, givenUp]);
     clearTimeout(timer);
-    if (outcome === 'timeout') return { kind: 'wait' };
-    if (outcome !== undefined) return { kind: 'answer', page: outcome };
-    // Settled: answered from the copy it left, whatever the waiter's freshness (it was fetched after the waiter asked).
-    const copy = this.#pages.get(request.key);
-    return copy ? { kind: 'answer', page: answerFrom(copy, request.url, request.caller) } : { kind: 'wait' };
+    // Given up on: the next reader fetches (the late answer of the one given up on still keeps its copy).
+    if (this.#fetching.get(key) === under && outcome.kind === 'none') this.#fetching.delete(key);
+    return outcome;
   }
 
-  /** Ends the fetch under way for `key` if `ticket` is still its own, waking its waiters. */
-  #finish(key: string, ticket: string, failure: SitePage | undefined): void {
-    const under = this.#fetching.get(key);
-    if (under?.ticket !== ticket) return;
-    this.#fetching.delete(key);
-    under.settle(failure);
+  /** Ends the fetch under way for `key` if it is still `fetching`, waking its waiters. */
+  #finish(key: string, fetching: Fetching, outcome: Outcome): void {
+    if (this.#fetching.get(key) === fetching) this.#fetching.delete(key);
+    fetching.finish(outcome);
   }
 
   /** The alarm keeps time by the object's own clock (a caller's `now` is for the turns and the freshness). */
@@ -285,9 +373,11 @@ export class SiteHostGate extends DurableObject {
 }
 
 function newFetching(expires: number): Fetching {
-  let settle: (failure: SitePage | undefined) => void = () => {};
-  const done = new Promise<SitePage | undefined>((resolve) => {
-    settle = resolve;
+  let finish: (outcome: Outcome) => void = () => {};
+  const done = new Promise<Outcome>((resolve) => {
+    finish = resolve;
   });
-  return { ticket: crypto.randomUUID(), expires, done, settle };
+  return { expires, done, finish };
 }
+
+const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());

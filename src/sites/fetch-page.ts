@@ -62,16 +62,18 @@ export interface SitePageOptions {
    * (the URL itself was checked by the caller); a refused redirect is `skipped`, never requested.
    * `unknown` when the redirect lands on a host whose robots.txt the caller has not read yet: the
    * redirect is then returned (`redirect`), not followed, so the caller reads that robots.txt first
-   * (without holding this request's slot) and goes on from there.
+   * (without holding this request's slot) and goes on from there. It may answer later (a promise):
+   * the site's gate fetches for a read and asks the read's own robots.txt across objects.
    */
-  allows?: (url: string) => boolean | 'unknown';
+  allows?: (url: string) => boolean | 'unknown' | Promise<boolean | 'unknown'>;
   /** Redirects already followed before this request (a caller going on from a `redirect`): they count towards the 5. */
   redirectsBefore?: number;
   /**
    * Claims a URL of the site a redirect leads to, before it is followed: false when the read has
-   * requested it already (or will not), so it is `skipped`, not requested twice.
+   * requested it already (or will not), so it is `skipped`, not requested twice. It may answer
+   * later (a promise), as `allows` may.
    */
-  claim?: (url: string) => boolean;
+  claim?: (url: string) => boolean | Promise<boolean>;
   /**
    * Read a file of the site rather than a page (robots.txt, a sitemap): any content type is read, up
    * to `maxBytes` of body (at most PROTOCOL file sizes the caller bounds), and a failure carries its HTTP status.
@@ -193,10 +195,13 @@ export async function fetchSitePage(url: string, options: SitePageOptions): Prom
         if (!onSite.ok) return refused(page, onSite.reason, `the redirect to ${shown(next)}`);
         if (next.length > MAX_URL_LENGTH) return { kind: 'failed', url: page, reason: `the redirect to ${shown(next)} is longer than ${MAX_URL_LENGTH} characters` };
         if (visited.has(next)) return { kind: 'failed', url: page, reason: `a redirect loop: ${shown(next)} was already requested`, redirectsExhausted: true };
-        const allowed = options.allows ? options.allows(onSite.url) : true;
+        // The page's deadline bounds a caller's answer too (it may come from another object).
+        const allowed = options.allows ? await untilAborted(Promise.resolve(options.allows(onSite.url)), signal) : true;
         if (allowed === 'unknown') return { kind: 'redirect', url: page, location: onSite.url, redirects: redirects + 1 + (options.redirectsBefore ?? 0) };
         if (!allowed) return { kind: 'skipped', url: page, reason: `the redirect to ${shown(next)} is disallowed by robots.txt` };
-        if (options.claim && !options.claim(onSite.url)) return { kind: 'skipped', url: page, reason: `the redirect leads to ${shown(onSite.url)}, which this read requests anyway` };
+        if (options.claim && !(await untilAborted(Promise.resolve(options.claim(onSite.url)), signal))) {
+          return { kind: 'skipped', url: page, reason: `the redirect leads to ${shown(onSite.url)}, which this read requests anyway` };
+        }
         visited.add(next);
         current = next;
         page = onSite.url;

@@ -3,7 +3,7 @@ import type { SitePage, SitePageOptions } from './fetch-page.ts';
 /**
  * The shared copy of a site's public pages (kept by the site's SiteHostGate): what may enter it,
  * under which key, and what a caller is answered from it. Pure policy; the storage is
- * src/durable-objects/shared-page-store.ts.
+ * src/db/shared-page-store.ts.
  *
  * Only answers that are the same for every reader enter it: a page with a body (`page`, HTML, a
  * document or a file) and a page that is gone (404/410). Failures, skips and unfollowed redirects

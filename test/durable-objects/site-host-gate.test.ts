@@ -2,8 +2,7 @@ import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } fro
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { MAX_SHARED_BYTES, MAX_SHARED_PAGES } from '../../src/db/shared-page-store.ts';
-import { KEEP_MS, LEASE_MS, type SiteHostGate } from '../../src/durable-objects/site-host-gate.ts';
-import type { SitePage } from '../../src/sites/fetch-page.ts';
+import { KEEP_MS, LEASE_MS, type GatePageOptions, type PageReply, type PageRequest, type SiteHostGate } from '../../src/durable-objects/site-host-gate.ts';
 import { MAX_PUSHBACK_MS } from '../../src/sites/retry-after.ts';
 import { MAX_SHARED_BODY_BYTES, sharedKey } from '../../src/sites/shared-page.ts';
 
@@ -96,192 +95,379 @@ describe('SiteHostGate pause (a site pushing back)', () => {
 
 const digest = async (bytes: Uint8Array) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))].join(',');
 
-const html = (text: string) => new TextEncoder().encode(`<!doctype html><title>${text}</title><p>${text}</p>`);
+const html = (text: string) => `<!doctype html><title>${text}</title><p>${text}</p>`;
 
-function pageOf(url: string, text: string, etag: string): SitePage {
-  const body = html(text);
-  return { kind: 'page', url, body, contentType: 'text/html; charset=utf-8', etag, lastModified: 'Fri, 27 Nov 2026 10:00:00 GMT', bytes: body.byteLength };
+/** The site the shared-copy tests read: its host is served by a fake fetch (the gate is called in its own object). */
+const DOMAIN = 'acme.example';
+const url = (path: string) => `https://${DOMAIN}${path}`;
+
+/** One request the fake site received. */
+interface Received {
+  path: string;
+  ifNoneMatch?: string;
+  userAgent?: string;
 }
 
-describe('SiteHostGate shared copy', () => {
-  const FRESH = 60_000;
+/**
+ * A site the tests set page by page: `fetch` answers each path with the answer set for it (made
+ * afresh for each request; none: 599), and `received` lists the requests in order. An answer may
+ * wait on a promise the test resolves, to hold a fetch under way.
+ */
+function fakeSite() {
+  const answers = new Map<string, () => Response | Promise<Response>>();
+  const received: Received[] = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const target = new URL(input instanceof Request ? input.url : String(input));
+    const headers = new Headers(init?.headers);
+    received.push({ path: target.pathname, ...(headers.has('if-none-match') ? { ifNoneMatch: headers.get('if-none-match')! } : {}), userAgent: headers.get('user-agent') ?? undefined });
+    const answer = answers.get(target.pathname);
+    return answer ? answer() : new Response('no page', { status: 599 });
+  }) as typeof globalThis.fetch;
+  return {
+    fetch,
+    received,
+    set: (path: string, answer: () => Response | Promise<Response>) => answers.set(path, answer),
+    requestsOf: (path: string) => received.filter((request) => request.path === path),
+  };
+}
 
-  it('hands the first reader a fetch, holds a second asking meanwhile, and answers both with one fetch', async () => {
-    const site = gate();
-    const url = 'https://acme.example/pricing';
-    const request = { key: sharedKey(url, {}), url, freshMs: FRESH };
-    const now = Date.now();
-    const first = await site.lookup(request, now);
-    expect(first).toMatchObject({ kind: 'fetch' });
-    if (first.kind !== 'fetch') return;
-    expect(first.conditional).toBeUndefined();
-    // Sent before the settle on the same stub, so it arrives first and waits on the fetch under way.
-    const second = site.lookup(request, now);
-    const mine = await site.settle(first.ticket, request, pageOf(url, 'v1', '"v1"'), now);
-    expect(mine).toMatchObject({ kind: 'page', etag: '"v1"' });
-    const waited = await second;
-    expect(waited.kind).toBe('answer');
-    if (waited.kind !== 'answer' || waited.page.kind !== 'page') throw new Error('expected the page');
-    expect(new TextDecoder().decode(waited.page.body)).toContain('v1');
+const page = (text: string, etag: string, headers: Record<string, string> = {}) => () =>
+  new Response(html(text), { headers: { 'content-type': 'text/html; charset=utf-8', etag, 'last-modified': 'Fri, 27 Nov 2026 10:00:00 GMT', ...headers } });
+
+/** A promise the test resolves: a fetch held under way until then. */
+function held<T>() {
+  let release: (value: T) => void = () => {};
+  const promise = new Promise<T>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+const FRESH = 60_000;
+
+/** A reader's request of `path` (a page, freshness FRESH, no gap, 2 in flight), with `extra` and the page options `options`. */
+function ask(path: string, extra: Partial<PageRequest> = {}, options: Partial<GatePageOptions> = {}): PageRequest {
+  return {
+    url: url(path),
+    // The host is served from an origin no request reaches: the fake fetch answers.
+    page: { domain: DOMAIN, userAgent: 'ReconBot/test (+https://recon.example/bot)', originOverrides: new Map([[DOMAIN, 'http://127.0.0.1:9']]), ...options },
+    freshMs: FRESH,
+    turn: { gapMs: 0, maxInFlight: 2 },
+    ...extra,
+  };
+}
+
+/** Runs `test` in a gate of its own (called in its object: the fake site's fetch crosses no boundary). */
+const inGate = <T>(test: (gate: SiteHostGate) => Promise<T>, stub = gate()) => runInDurableObject(stub, (instance: SiteHostGate) => test(instance));
+
+const bodyOf = (reply: PageReply) => (reply.kind === 'page' && reply.page.kind === 'page' ? new TextDecoder().decode(reply.page.body) : undefined);
+
+describe('SiteHostGate requests', () => {
+  it('requests the page in the site’s turn with the reader’s user agent and answers it, one round trip', async () => {
+    const site = fakeSite();
+    site.set('/pricing', page('pricing', '"p1"'));
+    const reply = await inGate((gate) => gate.request(ask('/pricing'), { fetch: site.fetch }));
+    expect(reply).toMatchObject({ kind: 'page', shared: false, page: { kind: 'page', url: url('/pricing'), etag: '"p1"' } });
+    expect(site.received).toEqual([{ path: '/pricing', userAgent: 'ReconBot/test (+https://recon.example/bot)' }]);
   });
 
-  it('answers from a fresh copy, not-modified to a reader whose validators name it, and revalidates with its own validators once stale', async () => {
-    const site = gate();
-    const url = 'https://acme.example/about';
-    const request = { key: sharedKey(url, {}), url, freshMs: FRESH };
-    const now = Date.now();
-    const fetch = await site.lookup(request, now);
-    if (fetch.kind !== 'fetch') throw new Error('expected a fetch');
-    await site.settle(fetch.ticket, request, pageOf(url, 'about', '"a1"'), now);
-
-    expect(await site.lookup(request, now + FRESH - 1)).toMatchObject({ kind: 'answer', page: { kind: 'page', url, etag: '"a1"' } });
-    expect(await site.lookup({ ...request, caller: { etag: '"a1"' } }, now + 1)).toEqual({ kind: 'answer', page: { kind: 'not-modified', url } });
-    expect(await site.lookup({ ...request, caller: { etag: '"other"' } }, now + 1)).toMatchObject({ kind: 'answer', page: { kind: 'page' } });
-
-    // Stale: the reader fetches, with the copy's validators (a caller's own are never handed out).
-    const stale = await site.lookup({ ...request, caller: { etag: '"org-own"' } }, now + FRESH);
-    expect(stale).toMatchObject({ kind: 'fetch', conditional: { etag: '"a1"', lastModified: 'Fri, 27 Nov 2026 10:00:00 GMT' } });
-    if (stale.kind !== 'fetch') return;
-    // The site confirms the copy: the reader gets the page from it, and the copy is fresh again.
-    const confirmed = await site.settle(stale.ticket, request, { kind: 'not-modified', url }, now + FRESH);
-    expect(confirmed).toMatchObject({ kind: 'page', etag: '"a1"' });
-    expect(await site.lookup(request, now + 2 * FRESH - 1)).toMatchObject({ kind: 'answer' });
-  });
-
-  it('never keeps a failure: the readers waiting get it, the next reader asks the site again', async () => {
-    const site = gate();
-    const url = 'https://acme.example/busy';
-    const request = { key: sharedKey(url, {}), url, freshMs: FRESH };
-    const now = Date.now();
-    const fetch = await site.lookup(request, now);
-    if (fetch.kind !== 'fetch') throw new Error('expected a fetch');
-    const waiting = site.lookup(request, now);
-    const failed: SitePage = { kind: 'failed', url, reason: 'HTTP 503', status: 503, retryAfter: '5' };
-    expect(await site.settle(fetch.ticket, request, failed, now)).toEqual(failed);
-    expect(await waiting).toEqual({ kind: 'answer', page: failed });
-    expect(await site.lookup(request, now + 1)).toMatchObject({ kind: 'fetch' });
-  });
-
-  it('keeps a gone page, and nothing a reader skipped', async () => {
-    const site = gate();
-    const now = Date.now();
-    for (const [path, answer, kept] of [
-      ['/old', { kind: 'gone', url: 'https://acme.example/old', status: 410 }, true],
-      ['/brochure', { kind: 'skipped', url: 'https://acme.example/brochure', reason: 'not HTML' }, false],
-    ] as const) {
-      const url = `https://acme.example${path}`;
-      const request = { key: sharedKey(url, {}), url, freshMs: FRESH };
-      const fetch = await site.lookup(request, now);
-      if (fetch.kind !== 'fetch') throw new Error('expected a fetch');
-      await site.settle(fetch.ticket, request, answer, now);
-      expect((await site.lookup(request, now + 1)).kind).toBe(kept ? 'answer' : 'fetch');
+  it('starts a request no sooner than the gap after the previous answer, and at most maxInFlight at once', async () => {
+    const site = fakeSite();
+    const started: Record<string, number> = {};
+    const first = held<void>();
+    for (const path of ['/a', '/b', '/c']) {
+      site.set(path, async () => {
+        started[path] = Date.now();
+        if (path === '/a') await first.promise;
+        return page(path, `"${path}"`)();
+      });
     }
-    expect(await site.lookup({ key: sharedKey('https://acme.example/old', {}), url: 'https://acme.example/old', freshMs: FRESH }, now + 1)).toEqual({
-      kind: 'answer',
-      page: { kind: 'gone', url: 'https://acme.example/old', status: 410 },
+    await inGate(async (gate) => {
+      const one = { turn: { gapMs: 0, maxInFlight: 1 } };
+      const a = gate.request(ask('/a', one), { fetch: site.fetch });
+      const b = gate.request(ask('/b', one), { fetch: site.fetch });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // /a holds the one slot: /b waits in the gate, unrequested, until /a's answer is in.
+      expect(site.received.map((request) => request.path)).toEqual(['/a']);
+      first.release();
+      expect(bodyOf(await a)).toContain('/a');
+      expect(bodyOf(await b)).toContain('/b');
+      const gap = { turn: { gapMs: 500, maxInFlight: 2 } };
+      const answeredAt = Date.now();
+      await gate.request(ask('/c', gap), { fetch: site.fetch });
+      expect(started['/c']! - answeredAt).toBeGreaterThanOrEqual(450);
     });
   });
 
+  it('waits for a turn taken from outside (a browser render) and never given back no longer than LEASE_MS', async () => {
+    const stub = gate();
+    const site = fakeSite();
+    site.set('/after', page('after', '"a"'));
+    const now = Date.now();
+    // A read that died while rendering: its turn is never released.
+    expect((await stub.acquire(0, 1, now)).lease).not.toBeNull();
+    const one = { turn: { gapMs: 0, maxInFlight: 1 } };
+    expect(await inGate((gate) => gate.request(ask('/after', one), { fetch: site.fetch }, now + LEASE_MS), stub)).toMatchObject({ kind: 'page', page: { kind: 'page' } });
+    expect(site.received).toHaveLength(1);
+  });
+
+  it('pauses the site on a 429 for its Retry-After, for every reader, and answers paused without requesting until then', async () => {
+    const stub = gate();
+    const site = fakeSite();
+    site.set('/busy', () => new Response('slow down', { status: 429, headers: { 'retry-after': '30' } }));
+    site.set('/other', page('other', '"o"'));
+    const now = Date.now();
+    const refused = await inGate((gate) => gate.request(ask('/busy'), { fetch: site.fetch }, now), stub);
+    expect(refused).toMatchObject({ kind: 'page', shared: false, page: { kind: 'failed', status: 429, retryAfter: '30' }, pause: { retryAfterMs: 30_000, until: now + 30_000 } });
+    expect(await stub.pausedUntil(now)).toBe(now + 30_000);
+    expect(await inGate((gate) => gate.request(ask('/other', { reader: 'org-b' }), { fetch: site.fetch }, now + 1_000), stub)).toEqual({ kind: 'paused', retryInMs: 29_000, pausedUntil: now + 30_000 });
+    expect(site.requestsOf('/other')).toHaveLength(0);
+    expect(await inGate((gate) => gate.request(ask('/other'), { fetch: site.fetch }, now + 30_000), stub)).toMatchObject({ kind: 'page', page: { kind: 'page' } });
+  });
+
+  it('asks the reader’s hooks before following a redirect, and keeps nothing that depended on them', async () => {
+    const site = fakeSite();
+    site.set('/old', () => new Response(null, { status: 301, headers: { location: `https://${DOMAIN}/new` } }));
+    site.set('/new', page('new', '"n"'));
+    const asked: string[] = [];
+    const hooks = (allowed: boolean | 'unknown', claimed: boolean) => ({
+      fetch: site.fetch,
+      // As a read's robots.txt and frontier answer from another object: later.
+      allows: async (target: string) => (asked.push(`allows ${target}`), allowed),
+      claim: async (target: string) => (asked.push(`claim ${target}`), claimed),
+    });
+    await inGate(async (gate) => {
+      expect(await gate.request(ask('/old'), hooks(true, false))).toMatchObject({ page: { kind: 'skipped', reason: expect.stringContaining('which this read requests anyway') } });
+      expect(await gate.request(ask('/old'), hooks('unknown', true))).toMatchObject({ page: { kind: 'redirect', location: url('/new'), redirects: 1 } });
+      expect(await gate.request(ask('/old'), hooks(false, true))).toMatchObject({ page: { kind: 'skipped', reason: expect.stringContaining('disallowed by robots.txt') } });
+      const followed = await gate.request(ask('/old'), hooks(true, true));
+      expect(followed).toMatchObject({ shared: false, page: { kind: 'page', url: url('/new') } });
+      // Kept under what was asked: another reader asking for /old is answered from the copy.
+      expect(await gate.request(ask('/old', { reader: 'org-b' }), { fetch: site.fetch })).toMatchObject({ shared: true, page: { kind: 'page', url: url('/new') } });
+    });
+    expect(asked).toEqual([`allows ${url('/new')}`, `claim ${url('/new')}`, `allows ${url('/new')}`, `allows ${url('/new')}`, `allows ${url('/new')}`, `claim ${url('/new')}`]);
+    expect(site.requestsOf('/old')).toHaveLength(4);
+  });
+});
+
+describe('SiteHostGate shared copy', () => {
+  it('fetches once for two readers asking at once: the second waits on the first’s fetch and gets its page', async () => {
+    const site = fakeSite();
+    const hold = held<void>();
+    site.set('/pricing', async () => {
+      await hold.promise;
+      return page('v1', '"v1"')();
+    });
+    const [mine, waited] = await inGate(async (gate) => {
+      const first = gate.request(ask('/pricing', { reader: 'org-a' }), { fetch: site.fetch });
+      const second = gate.request(ask('/pricing', { reader: 'org-b' }), { fetch: site.fetch });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      hold.release();
+      return Promise.all([first, second]);
+    });
+    expect(mine).toMatchObject({ kind: 'page', shared: false, page: { kind: 'page', etag: '"v1"' } });
+    expect(waited).toMatchObject({ kind: 'page', shared: true });
+    expect(bodyOf(waited)).toContain('v1');
+    expect(site.received).toHaveLength(1);
+  });
+
+  it('answers from a fresh copy, not-modified to a reader whose validators name it, and revalidates with its own validators once stale', async () => {
+    const site = fakeSite();
+    site.set('/about', page('about', '"a1"'));
+    const hooks = { fetch: site.fetch };
+    const now = Date.now();
+    await inGate(async (gate) => {
+      await gate.request(ask('/about'), hooks, now);
+      expect(await gate.request(ask('/about'), hooks, now + FRESH - 1)).toMatchObject({ kind: 'page', shared: true, page: { kind: 'page', url: url('/about'), etag: '"a1"' } });
+      expect(await gate.request(ask('/about', { caller: { etag: '"a1"' } }), hooks, now + 1)).toEqual({ kind: 'page', shared: true, page: { kind: 'not-modified', url: url('/about') } });
+      expect(await gate.request(ask('/about', { caller: { etag: '"other"' } }), hooks, now + 1)).toMatchObject({ kind: 'page', shared: true, page: { kind: 'page' } });
+      expect(site.received).toHaveLength(1);
+
+      // Stale: asked again with the copy's validators (a caller's own are never sent); the site confirms the copy.
+      site.set('/about', () => new Response(null, { status: 304 }));
+      const confirmed = await gate.request(ask('/about', { caller: { etag: '"org-own"' } }), hooks, now + FRESH);
+      expect(confirmed).toMatchObject({ kind: 'page', shared: false, page: { kind: 'page', etag: '"a1"' } });
+      expect(site.received[1]).toMatchObject({ path: '/about', ifNoneMatch: '"a1"' });
+      // The copy is fresh again.
+      expect(await gate.request(ask('/about'), hooks, now + 2 * FRESH - 1)).toMatchObject({ shared: true });
+    });
+    expect(site.received).toHaveLength(2);
+  });
+
+  it('asks again, without validators, when a 304 confirms a copy that was dropped meanwhile', async () => {
+    const site = fakeSite();
+    site.set('/plans', page('plans', '"p1"'));
+    const hold = held<void>();
+    await inGate(async (gate) => {
+      await gate.request(ask('/plans'), { fetch: site.fetch });
+      site.set('/plans', async () => {
+        await hold.promise;
+        site.set('/plans', page('plans again', '"p2"'));
+        return new Response(null, { status: 304 });
+      });
+      const stale = gate.request(ask('/plans', { freshMs: 0 }), { fetch: site.fetch });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await gate.forgetCopies();
+      hold.release();
+      const answer = await stale;
+      expect(answer).toMatchObject({ shared: false, page: { kind: 'page', etag: '"p2"' } });
+    });
+    expect(site.received.map((request) => request.ifNoneMatch)).toEqual([undefined, '"p1"', undefined]);
+  });
+
+  it('never answers a reader from a copy its own organization made: it revalidates', async () => {
+    const site = fakeSite();
+    site.set('/team', page('team', '"t1"'));
+    const hooks = { fetch: site.fetch };
+    await inGate(async (gate) => {
+      await gate.request(ask('/team', { reader: 'org-a' }), hooks);
+      expect(await gate.request(ask('/team', { reader: 'org-b' }), hooks)).toMatchObject({ shared: true });
+      site.set('/team', () => new Response(null, { status: 304 }));
+      expect(await gate.request(ask('/team', { reader: 'org-a' }), hooks)).toMatchObject({ shared: false, page: { kind: 'page', etag: '"t1"' } });
+    });
+    expect(site.received.map((request) => request.ifNoneMatch)).toEqual([undefined, '"t1"']);
+  });
+
+  it('never keeps a failure: the readers waiting get it (with the site’s pause), the next reader asks the site again', async () => {
+    const site = fakeSite();
+    const hold = held<void>();
+    site.set('/broken', async () => {
+      await hold.promise;
+      return new Response('oops', { status: 500 });
+    });
+    site.set('/busy', async () => {
+      await hold.promise;
+      return new Response('busy', { status: 503, headers: { 'retry-after': '5' } });
+    });
+    const now = Date.now();
+    await inGate(async (gate) => {
+      const broken = [gate.request(ask('/broken'), { fetch: site.fetch }, now), gate.request(ask('/broken'), { fetch: site.fetch }, now)];
+      const busy = [gate.request(ask('/busy'), { fetch: site.fetch }, now), gate.request(ask('/busy'), { fetch: site.fetch }, now)];
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      hold.release();
+      const [fetched, waited] = await Promise.all(broken);
+      expect(fetched).toMatchObject({ shared: false, page: { kind: 'failed', status: 500 } });
+      expect(waited).toMatchObject({ shared: true, page: { kind: 'failed', status: 500 } });
+      expect(waited).not.toHaveProperty('pause');
+      const [refused, told] = await Promise.all(busy);
+      expect(refused).toMatchObject({ shared: false, page: { kind: 'failed', status: 503 }, pause: { retryAfterMs: 5_000, until: now + 5_000 } });
+      expect(told).toMatchObject({ shared: true, page: { kind: 'failed', status: 503 }, pause: { retryAfterMs: 5_000, until: now + 5_000 } });
+      expect(await gate.request(ask('/broken'), { fetch: site.fetch }, now + 5_000)).toMatchObject({ shared: false, page: { kind: 'failed', status: 500 } });
+    });
+    expect(site.requestsOf('/broken')).toHaveLength(2);
+    expect(site.requestsOf('/busy')).toHaveLength(1);
+  });
+
+  it('keeps a gone page, and nothing a reader skipped', async () => {
+    const site = fakeSite();
+    site.set('/old', () => new Response('', { status: 410 }));
+    site.set('/brochure', () => new Response('%PDF', { headers: { 'content-type': 'application/octet-stream' } }));
+    const hooks = { fetch: site.fetch };
+    await inGate(async (gate) => {
+      expect(await gate.request(ask('/old'), hooks)).toEqual({ kind: 'page', shared: false, page: { kind: 'gone', url: url('/old'), status: 410 } });
+      expect(await gate.request(ask('/old'), hooks)).toEqual({ kind: 'page', shared: true, page: { kind: 'gone', url: url('/old'), status: 410 } });
+      expect(await gate.request(ask('/brochure'), hooks)).toMatchObject({ shared: false, page: { kind: 'skipped' } });
+      expect(await gate.request(ask('/brochure'), hooks)).toMatchObject({ shared: false, page: { kind: 'skipped' } });
+    });
+    expect(site.received.map((request) => request.path)).toEqual(['/old', '/brochure', '/brochure']);
+  });
+
   it('keeps a body over the 2 MB a SQLite row holds, in pieces', async () => {
-    const site = gate();
-    const url = 'https://acme.example/sitemap.xml';
-    const request = { key: sharedKey(url, { file: { maxBytes: 10 * 1024 * 1024 } }), url, freshMs: FRESH };
+    const site = fakeSite();
     const body = new Uint8Array(3 * 1024 * 1024 + 17);
     for (let i = 0; i < body.length; i += 4096) body[i] = (i / 4096) % 251;
-    const now = Date.now();
-    const fetch = await site.lookup(request, now);
-    if (fetch.kind !== 'fetch') throw new Error('expected a fetch');
-    await site.settle(fetch.ticket, request, { kind: 'page', url, body, contentType: 'application/xml', bytes: body.byteLength }, now);
-    const again = await site.lookup(request, now + 1);
-    if (again.kind !== 'answer' || again.page.kind !== 'page') throw new Error('expected the copy');
-    expect(again.page.bytes).toBe(body.byteLength);
-    expect(await digest(again.page.body)).toBe(await digest(body));
-    // The same URL asked as a page is another request.
-    expect((await site.lookup({ ...request, key: sharedKey(url, {}) }, now + 1)).kind).toBe('fetch');
+    site.set('/catalog', () => new Response(body, { headers: { 'content-type': 'application/xml' } }));
+    const asFile = { file: { maxBytes: 10 * 1024 * 1024 } };
+    const hooks = { fetch: site.fetch };
+    await inGate(async (gate) => {
+      await gate.request(ask('/catalog', {}, asFile), hooks);
+      const again = await gate.request(ask('/catalog', {}, asFile), hooks);
+      if (again.kind !== 'page' || again.page.kind !== 'page' || !again.shared) throw new Error('expected the copy');
+      expect(again.page.bytes).toBe(body.byteLength);
+      expect(await digest(again.page.body)).toBe(await digest(body));
+      // The same URL asked as a page is another request.
+      expect(await gate.request(ask('/catalog'), hooks)).toMatchObject({ shared: false });
+    });
+    expect(site.received).toHaveLength(2);
   });
 
   it('replaces a kept copy whether its body was kept whole or in pieces, and counts what it keeps', async () => {
-    const site = gate();
-    const url = 'https://acme.example/price-sheet';
-    const request = { key: sharedKey(url, { file: { maxBytes: 10 * 1024 * 1024 } }), url, freshMs: 0 };
+    const stub = gate();
+    const site = fakeSite();
     const big = new Uint8Array(2 * 1024 * 1024 + 5).fill(7);
-    const small = html('v3');
+    const versions = [new TextEncoder().encode(html('v1')), big, new TextEncoder().encode(html('v3'))];
+    const asFile = { file: { maxBytes: 10 * 1024 * 1024 } };
     const start = Date.now();
-    const versions = [html('v1'), big, small];
     for (const [i, body] of versions.entries()) {
-      const fetch = await site.lookup(request, start + i);
-      if (fetch.kind !== 'fetch') throw new Error('expected a fetch (freshness 0)');
-      await site.settle(fetch.ticket, request, { kind: 'page', url, body, contentType: 'application/pdf', etag: `"v${i + 1}"`, bytes: body.byteLength }, start + i);
-      expect(await site.sharedSize()).toEqual({ pages: 1, bytes: body.byteLength });
-      const kept = await site.lookup({ ...request, freshMs: FRESH }, start + i);
-      if (kept.kind !== 'answer' || kept.page.kind !== 'page') throw new Error('expected the copy');
+      site.set('/price-sheet', () => new Response(body, { headers: { 'content-type': 'application/pdf', etag: `"v${i + 1}"` } }));
+      // Freshness 0: each asks the site.
+      await inGate((gate) => gate.request(ask('/price-sheet', { freshMs: 0 }, asFile), { fetch: site.fetch }, start + i), stub);
+      expect(await stub.sharedSize()).toEqual({ pages: 1, bytes: body.byteLength });
+      const kept = await inGate((gate) => gate.request(ask('/price-sheet', {}, asFile), { fetch: site.fetch }, start + i), stub);
+      if (kept.kind !== 'page' || kept.page.kind !== 'page' || !kept.shared) throw new Error('expected the copy');
       expect(await digest(kept.page.body)).toBe(await digest(body));
     }
+    expect(site.received).toHaveLength(3);
     // Nothing of the body kept in pieces is left behind.
-    const pieces = await runInDurableObject(site, (_instance, state) => state.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM shared_page_chunks').one().n);
+    const pieces = await runInDurableObject(stub, (_instance, state) => state.storage.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM shared_page_chunks').one().n);
     expect(pieces).toBe(0);
   });
 
   it('adds the inline body column to a gate made before it, keeping its copies in pieces readable', async () => {
     const id = env.SITE_GATES.newUniqueId();
-    const url = 'https://acme.example/old';
-    const key = sharedKey(url, {});
-    const body = html('kept before');
+    const key = sharedKey(url('/old'), {});
+    const body = new TextEncoder().encode(html('kept before'));
     // A gate object's storage as the earlier version left it; the object is made afresh after it.
     await runInDurableObject(env.SITE_GATES.get(id), (_instance, state) => {
       state.storage.sql.exec('DROP TABLE shared_pages');
       state.storage.sql.exec(`CREATE TABLE shared_pages (key TEXT PRIMARY KEY, url TEXT NOT NULL, kind TEXT NOT NULL, status INTEGER NOT NULL,
         content_type TEXT, robots_tag TEXT, etag TEXT, last_modified TEXT, bytes INTEGER NOT NULL, fetched_at INTEGER NOT NULL, made_by TEXT)`);
-      state.storage.sql.exec(`INSERT INTO shared_pages VALUES (?, ?, 'page', 200, 'text/html', NULL, '"old"', NULL, ?, ?, NULL)`, key, url, body.byteLength, Date.now());
+      state.storage.sql.exec(`INSERT INTO shared_pages VALUES (?, ?, 'page', 200, 'text/html', NULL, '"old"', NULL, ?, ?, NULL)`, key, url('/old'), body.byteLength, Date.now());
       state.storage.sql.exec('INSERT INTO shared_page_chunks (key, seq, data) VALUES (?, 0, ?)', key, body);
     });
     await abortAllDurableObjects();
-    const site = env.SITE_GATES.get(id);
-    const found = await site.lookup({ key, url, freshMs: FRESH }, Date.now());
-    if (found.kind !== 'answer' || found.page.kind !== 'page') throw new Error('expected the old copy');
-    expect(new TextDecoder().decode(found.page.body)).toContain('kept before');
+    const site = fakeSite();
+    const found = await inGate((gate) => gate.request(ask('/old'), { fetch: site.fetch }), env.SITE_GATES.get(id));
+    expect(bodyOf(found)).toContain('kept before');
+    expect(site.received).toHaveLength(0);
   });
 
   it(`keeps at most ${MAX_SHARED_PAGES} pages per site, the ones fetched longest ago evicted first`, async () => {
-    const site = gate();
+    const stub = gate();
+    const site = fakeSite();
     const start = Date.now();
-    await runInDurableObject(site, async (instance: SiteHostGate) => {
-      for (let i = 0; i <= MAX_SHARED_PAGES; i++) {
-        const url = `https://acme.example/p/${i}`;
-        const request = { key: sharedKey(url, {}), url, freshMs: FRESH };
-        const fetch = await instance.lookup(request, start + i);
-        if (fetch.kind !== 'fetch') throw new Error('expected a fetch');
-        await instance.settle(fetch.ticket, request, pageOf(url, `p${i}`, `"${i}"`), start + i);
-      }
-    });
-    expect((await site.sharedSize()).pages).toBe(MAX_SHARED_PAGES);
-    const first = 'https://acme.example/p/0';
-    const last = `https://acme.example/p/${MAX_SHARED_PAGES}`;
-    expect((await site.lookup({ key: sharedKey(first, {}), url: first, freshMs: FRESH }, start + 1_000)).kind).toBe('fetch');
-    expect((await site.lookup({ key: sharedKey(last, {}), url: last, freshMs: FRESH }, start + 1_000)).kind).toBe('answer');
+    const last = `/p/${MAX_SHARED_PAGES}`;
+    for (let i = 0; i <= MAX_SHARED_PAGES; i++) site.set(`/p/${i}`, page(`p${i}`, `"${i}"`));
+    await inGate(async (gate) => {
+      for (let i = 0; i <= MAX_SHARED_PAGES; i++) await gate.request(ask(`/p/${i}`), { fetch: site.fetch }, start + i);
+    }, stub);
+    expect((await stub.sharedSize()).pages).toBe(MAX_SHARED_PAGES);
+    await inGate(async (gate) => {
+      expect(await gate.request(ask('/p/0'), { fetch: site.fetch }, start + 1_001)).toMatchObject({ shared: false });
+      expect(await gate.request(ask(last), { fetch: site.fetch }, start + 1_001)).toMatchObject({ shared: true });
+    }, stub);
+    expect(site.requestsOf('/p/0')).toHaveLength(2);
     expect(MAX_SHARED_BYTES).toBeGreaterThanOrEqual(MAX_SHARED_BODY_BYTES);
-    await site.forgetCopies();
-    expect(await site.sharedSize()).toEqual({ pages: 0, bytes: 0 });
+    await stub.forgetCopies();
+    expect(await stub.sharedSize()).toEqual({ pages: 0, bytes: 0 });
   });
 
   it(`deletes copies the site has not answered for in ${KEEP_MS / 86_400_000} days (the alarm)`, async () => {
-    const site = gate();
-    const url = 'https://acme.example/ancient';
-    const request = { key: sharedKey(url, {}), url, freshMs: FRESH };
-    const recent = `${url}-recent`;
+    const stub = gate();
+    const site = fakeSite();
+    site.set('/ancient', page('old', '"old"'));
+    site.set('/recent', page('recent', '"recent"'));
     const now = Date.now();
     // Fetched (by a reader's clock) longer ago than KEEP_MS, and a minute ago; the alarm is armed a KEEP_MS ahead.
-    for (const [page, at] of [[url, now - KEEP_MS - 1_000], [recent, now - 60_000]] as const) {
-      const ask = { ...request, key: sharedKey(page, {}), url: page };
-      const fetch = await site.lookup(ask, at);
-      if (fetch.kind !== 'fetch') throw new Error('expected a fetch');
-      await site.settle(fetch.ticket, ask, pageOf(page, 'old', '"old"'), at);
-    }
-    expect((await site.sharedSize()).pages).toBe(2);
-    expect(await runDurableObjectAlarm(site)).toBe(true);
-    expect((await site.sharedSize()).pages).toBe(1);
-    expect(await site.lookup({ ...request, key: sharedKey(recent, {}), url: recent }, now - 60_000 + 1)).toMatchObject({ kind: 'answer' });
+    await inGate(async (gate) => {
+      await gate.request(ask('/ancient'), { fetch: site.fetch }, now - KEEP_MS - 1_000);
+      await gate.request(ask('/recent'), { fetch: site.fetch }, now - 60_000);
+    }, stub);
+    expect((await stub.sharedSize()).pages).toBe(2);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await stub.sharedSize()).pages).toBe(1);
+    expect(await inGate((gate) => gate.request(ask('/recent'), { fetch: site.fetch }, now - 60_000 + 1), stub)).toMatchObject({ shared: true });
     // Armed again for the copy left.
-    expect(await runInDurableObject(site, (_instance, state) => state.storage.getAlarm())).toBe(now - 60_000 + KEEP_MS);
+    expect(await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm())).toBe(now - 60_000 + KEEP_MS);
   });
 });

@@ -239,6 +239,23 @@ describe('fetchSitePage', () => {
     expect(await fetchSitePage('https://www.globex.com/', options(more, { domain: 'globex.com', redirectsBefore: 5 }))).toMatchObject({ kind: 'failed', reason: expect.stringContaining('more than 5 redirects') });
   });
 
+  it('asks robots.txt and the claim of a redirect that answer later (another object asks them), within the page deadline', async () => {
+    const fake = fakeFetch({
+      'https://globex.com/old': redirect('https://globex.com/new'),
+      'https://globex.com/new': html('<p>new</p>'),
+    });
+    const later = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 5));
+    const opts = (allows: boolean | 'unknown', claimed: boolean) => options(fake, { domain: 'globex.com', allows: () => later(allows), claim: () => later(claimed) });
+    expect(await fetchSitePage('https://globex.com/old', opts(true, true))).toMatchObject({ kind: 'page', url: 'https://globex.com/new' });
+    expect(await fetchSitePage('https://globex.com/old', opts('unknown', true))).toMatchObject({ kind: 'redirect', location: 'https://globex.com/new' });
+    expect(await fetchSitePage('https://globex.com/old', opts(false, true))).toMatchObject({ kind: 'skipped', reason: expect.stringContaining('disallowed by robots.txt') });
+    expect(await fetchSitePage('https://globex.com/old', opts(true, false))).toMatchObject({ kind: 'skipped', reason: expect.stringContaining('which this read requests anyway') });
+    expect(fake.urls().filter((url) => url.endsWith('/new'))).toHaveLength(1);
+    // A hook that never answers ends with the page's deadline.
+    const never = options(fake, { domain: 'globex.com', timeoutMs: 50, claim: () => new Promise<boolean>(() => {}) });
+    expect(await fetchSitePage('https://globex.com/old', never)).toMatchObject({ kind: 'failed', reason: 'timed out after 0.05 s' });
+  });
+
   it('reads a PDF answered to a page request when documents are asked for, up to 10 MiB, and the X-Robots-Tag of a page', async () => {
     const fake = fakeFetch({
       'https://example.com/price-sheet': () => new Response('%PDF-1.7 sheet', { headers: { 'content-type': 'application/pdf' } }),

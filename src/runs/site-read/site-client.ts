@@ -1,20 +1,13 @@
-import type { GateAnswer, SharedRequest, SiteHostGate, TurnAsk } from '../../durable-objects/site-host-gate.ts';
+import type { GateAnswer, PageRequest, ReaderHooks, SiteHostGate } from '../../durable-objects/site-host-gate.ts';
 import { readConfig } from '../../ground/config.ts';
-import { fetchSitePage, type SitePage, type SitePageOptions } from '../../sites/fetch-page.ts';
-import { pushbackMs } from '../../sites/retry-after.ts';
+import type { SitePage, SitePageOptions } from '../../sites/fetch-page.ts';
 import { botPageUrl, siteReaderUserAgent } from '../../sites/user-agent.ts';
-import { sharedKey } from '../../sites/shared-page.ts';
 import { sleep } from './state.ts';
 
 /** At most this many requests to one site at once. */
 export const SITE_REQUESTS_IN_FLIGHT = 2;
 /** A page the site refuses with 429 or 503 is asked again at most this many times, each after the site's pause. */
 export const MAX_PUSHBACK_RETRIES = 2;
-/**
- * How many times one request asks the shared copy before it gives up waiting on other readers: each
- * wait is at most SHARE_WAIT_MS (10 s), and a reader that died is replaced after TICKET_MS (150 s).
- */
-const MAX_SHARED_LOOKUPS = 24;
 
 /** The site's pushback that ended a request: how long it asked us to wait (capped), and when to retry (ISO). */
 export interface Pushback {
@@ -39,8 +32,8 @@ export interface SiteClock {
 export interface SiteClientOptions {
   /** The site's SiteHostGate. */
   gate: DurableObjectStub<SiteHostGate>;
-  /** What every page request of the read shares. */
-  page: Pick<SitePageOptions, 'originOverrides' | 'fetch' | 'timeoutMs'>;
+  /** What every page request of the read shares (the gate requests with it). */
+  page: Pick<SitePageOptions, 'originOverrides' | 'timeoutMs'>;
   /** The least time between two request starts (ms). */
   gapMs: number;
   /** A shared copy younger than this answers without a request (SITE_READ_SHARED_FRESH_MS). */
@@ -63,16 +56,17 @@ export interface RequestLimits {
 }
 
 /**
- * What every request of one read shares: where it goes and how it is paced. Each request first asks
- * the site's SiteHostGate for its shared copy; when it must reach the site, it takes a start from
- * the gate (at most SITE_REQUESTS_IN_FLIGHT at once, and `gapMs` after the previous start and the
- * previous answer, across every step and slice of every read of the site, whichever
- * organization's), gives it back when its answer is in, and hands the answer to the copy.
+ * What every request of one read shares: where it goes and how it is paced. Each request is one call
+ * to the site's SiteHostGate, which answers it from its shared copy or requests it in the site's turn
+ * (at most SITE_REQUESTS_IN_FLIGHT at once, and `gapMs` after the previous start and the previous
+ * answer, across every step and slice of every read of the site, whichever organization's) with this
+ * read's user agent, and keeps the answer for the copy.
  *
  * A 429 or 503 pauses the whole site in its gate for the Retry-After asked (pushbackMs: at most
  * MAX_PUSHBACK_MS, DEFAULT_PUSHBACK_MS when none is named), then the page is asked again, at most
  * MAX_PUSHBACK_RETRIES times; past that, or when the pause would outlast the caller's deadline, the
- * refused page comes back with `pushback`.
+ * refused page comes back with `pushback`. The client waits out a pause itself (the gate answers
+ * `paused` at once), so that a caller's deadline and a test's clock decide.
  */
 export class SiteClient {
   readonly #options: SiteClientOptions;
@@ -85,70 +79,51 @@ export class SiteClient {
   }
 
   /**
-   * Requests `url` in its turn (or from the shared copy). When the answer is in, the gap runs from
-   * then too: a Worker's clock stands still while it computes, so the start a turn claimed may lie a
-   * little before the request really left; an answer's time never lies before its request reached the site.
+   * Requests `url` in the site's turn (or from the shared copy). `extra`'s `conditional` is the
+   * caller's stored copy: compared with the shared copy, never sent; `allows` and `claim` are asked
+   * by the gate, across objects, when the site redirects (what `claim` writes to the read's storage
+   * is stored before its answer leaves, as any message of a Durable Object waits for its writes, so
+   * before the redirect is followed).
    */
   async request(url: string, extra: Partial<SitePageOptions> = {}, limits: RequestLimits = {}): Promise<ClientPage> {
-    for (let refusals = 1; ; refusals++) {
-      const page = await this.#shared(url, extra, limits);
-      const refused = refusals > 1 ? { refusals: refusals - 1 } : {};
-      if (page.kind !== 'failed' || page.pushback || (page.status !== 429 && page.status !== 503)) return { ...page, ...refused };
-      const now = this.#now();
-      const waitMs = pushbackMs(page.retryAfter, now);
-      const until = await this.#gate.pause(now + waitMs, this.#clockNow());
-      if (refusals > MAX_PUSHBACK_RETRIES || (limits.deadline !== undefined && until > limits.deadline)) {
-        return { ...page, refusals, pushback: { retryAfterMs: waitMs, until: new Date(until).toISOString() } };
+    const { conditional, allows, claim, file, documents, redirectsBefore } = extra;
+    const ask: PageRequest = {
+      url,
+      page: {
+        domain: this.domain,
+        userAgent: this.#options.userAgent,
+        ...this.#options.page,
+        ...(file === undefined ? {} : { file }),
+        ...(documents === undefined ? {} : { documents }),
+        ...(redirectsBefore === undefined ? {} : { redirectsBefore }),
+      },
+      freshMs: this.#options.freshMs,
+      ...(this.#options.reader === undefined ? {} : { reader: this.#options.reader }),
+      ...(conditional ? { caller: conditional } : {}),
+      turn: { gapMs: this.#options.gapMs, maxInFlight: SITE_REQUESTS_IN_FLIGHT },
+    };
+    const hooks: ReaderHooks = { ...(allows ? { allows } : {}), ...(claim ? { claim } : {}) };
+    for (let refusals = 0; ; ) {
+      const reply = await this.#gate.request(ask, hooks, this.#clockNow());
+      const refused = refusals > 0 ? { refusals } : {};
+      if (reply.kind === 'paused') {
+        if (limits.deadline !== undefined && reply.pausedUntil > limits.deadline) return { ...paused(url, reply.pausedUntil, this.#now()), ...refused };
+        await this.#sleep(reply.retryInMs);
+        continue;
       }
-      // The next turn starts after the pause: the gate hands out none before it.
+      const page: ClientPage = reply.shared ? { ...reply.page, shared: true } : reply.page;
+      if (reply.pause === undefined) return { ...page, ...refused };
+      refusals += 1;
+      const { retryAfterMs, until } = reply.pause;
+      if (refusals > MAX_PUSHBACK_RETRIES || (limits.deadline !== undefined && until > limits.deadline)) {
+        return { ...page, refusals, pushback: { retryAfterMs, until: new Date(until).toISOString() } };
+      }
+      // Asked again after the pause: the gate starts nothing before it.
     }
   }
 
   get #gate(): DurableObjectStub<SiteHostGate> {
     return this.#options.gate;
-  }
-
-  /** One request through the shared copy: answered from it, waited for, or fetched and handed in. */
-  async #shared(url: string, extra: Partial<SitePageOptions>, limits: RequestLimits): Promise<ClientPage> {
-    const request: SharedRequest = {
-      key: sharedKey(url, extra),
-      url,
-      freshMs: this.#options.freshMs,
-      ...(this.#options.reader === undefined ? {} : { reader: this.#options.reader }),
-      ...(extra.conditional ? { caller: extra.conditional } : {}),
-    };
-    for (let asked = 0; asked < MAX_SHARED_LOOKUPS; asked++) {
-      // A reader told to fetch gets its first answer for a turn with it: one round trip, not two.
-      const found = await this.#gate.lookup(request, this.#clockNow(), this.#turnAsk);
-      if (found.kind === 'answer') return { ...found.page, shared: true };
-      if (found.kind === 'wait') continue;
-      let turn: Turn | undefined;
-      let page: ClientPage;
-      try {
-        turn = await this.#takeTurn(limits, found.turn);
-        // The copy's validators, never the caller's own: what the site is asked is the same for every reader.
-        page = turn.kind === 'paused' ? paused(url, turn.until, this.#now()) : await this.#fetch(url, { ...extra, conditional: found.conditional });
-      } catch (error) {
-        if (turn?.kind === 'lease') await this.#release(turn.lease);
-        await this.#gate.abandon(found.ticket, request.key);
-        throw error;
-      }
-      if (turn.kind === 'paused') {
-        // Not requested (the site is paused past the deadline): another reader may still wait longer.
-        await this.#gate.abandon(found.ticket, request.key);
-        return page;
-      }
-      // The turn ends with the answer handed in: release and settle in one round trip.
-      const answer = await this.#gate.settleTurn(found.ticket, request, page, turn.lease, this.#clockNow());
-      if (answer === 'as-fetched') return page;
-      if (answer !== undefined) return answer;
-    }
-    return { kind: 'failed', url, reason: `other reads kept requesting this page for us and never answered (asked ${MAX_SHARED_LOOKUPS} times)` };
-  }
-
-  /** One request to the site, in a turn already taken. */
-  #fetch(url: string, options: Partial<SitePageOptions>): Promise<SitePage> {
-    return fetchSitePage(url, { domain: this.domain, userAgent: this.#options.userAgent, ...this.#options.page, ...options });
   }
 
   /**
@@ -167,12 +142,9 @@ export class SiteClient {
     }
   }
 
-  /**
-   * A start from the gate (`first`: an answer the gate already gave, with a lookup), waited for: a
-   * lease once its wait is over, or `paused` when the site's pause outlasts the caller's deadline.
-   */
-  async #takeTurn(limits: RequestLimits, first?: GateAnswer): Promise<Turn> {
-    let answer: GateAnswer = first ?? (await this.#gate.acquire(this.#options.gapMs, SITE_REQUESTS_IN_FLIGHT, this.#clockNow()));
+  /** A start from the gate, waited for: a lease once its wait is over, or `paused` when the site's pause outlasts the caller's deadline. */
+  async #takeTurn(limits: RequestLimits): Promise<Turn> {
+    let answer: GateAnswer = await this.#gate.acquire(this.#options.gapMs, SITE_REQUESTS_IN_FLIGHT, this.#clockNow());
     while (answer.lease === null) {
       if (answer.pausedUntil !== undefined && limits.deadline !== undefined && answer.pausedUntil > limits.deadline) return { kind: 'paused', until: answer.pausedUntil };
       await this.#sleep(answer.retryInMs);
@@ -185,10 +157,6 @@ export class SiteClient {
   /** Gives a turn back: the next start waits the gap after this answer too; a lease not given back frees itself after LEASE_MS. */
   async #release(lease: string): Promise<void> {
     await this.#gate.release(lease, this.#clockNow()).catch(() => {});
-  }
-
-  get #turnAsk(): TurnAsk {
-    return { gapMs: this.#options.gapMs, maxInFlight: SITE_REQUESTS_IN_FLIGHT };
   }
 
   /** The User-Agent header of this read's requests (a browser it renders with sends it too). */
