@@ -6,19 +6,24 @@
  *   doors       src/app.ts, src/index.ts, src/env.ts, src/http-headers.ts (the headers every door writes:
  *               a refusal's and a run's), src/routes/, src/mcp/, src/middleware/, src/dashboard/
  *   operations  src/operations/   one file per operation both doors call, with its zod schema
- *   engines     src/research/, src/runs/, src/oms/, src/auth/, src/durable-objects/, src/watches/,
+ *   engines     src/research/, src/runs/, src/oms/, src/auth/, src/watches/,
  *               src/oauth/ (the OAuth authorization server: library setup, tokens to principals, consent),
- *               src/sites/ (reading companies' public sites: robots.txt, sitemaps, links, the frontier)
+ *               src/sites/ (reading companies' public sites: robots.txt, sitemaps, links, the frontier, the
+ *               politeness rule, the site-read run in src/sites/read/ and the site's gate)
  *   storage     src/db/           D1 and Durable Object SQLite statements and row mapping
  *   ground      src/ground/       errors, context, config, ids and tokens, validation, log, shared schemas
  *
  * Within the doors: middleware runs for every door and imports none of them (what doors share sits
  * beside src/env.ts), and the dashboard is a door of its own, with its session's types and core
  * context in src/dashboard/, mounted by src/app.ts and imported by no other door.
+ *
+ * A Durable Object class lives with the engine it runs: RunObject in src/runs/, WatchObject in
+ * src/watches/, SiteHostGate in src/sites/; src/index.ts exports them from there and imports nothing
+ * else but the app and /healthz (test/layers/engine-homes.test.ts checks the classes themselves).
  */
 const DOORS = '^src/(app|index|env|http-headers)\\.ts$|^src/(routes|mcp|middleware|dashboard)/';
 const OPERATIONS = '^src/operations/';
-const ENGINES = '^src/(research|runs|oms|auth|durable-objects|watches|oauth|sites)/';
+const ENGINES = '^src/(research|runs|oms|auth|watches|oauth|sites)/';
 const STORAGE = '^src/db/';
 const GROUND = '^src/ground/';
 
@@ -51,6 +56,13 @@ module.exports = {
       '^src/dashboard/',
       "The dashboard's session types, its core context and its pages are its own: src/app.ts mounts it, no other door imports it.",
     ),
+    {
+      name: 'durable-objects-live-with-their-engines',
+      comment: 'src/index.ts exports the Durable Object classes from the engines they run (src/runs/, src/watches/, src/sites/), and imports only the app and /healthz besides.',
+      severity: 'error',
+      from: { path: '^src/index\\.ts$' },
+      to: { path: '^src/', pathNot: '^src/(app\\.ts|routes/health\\.ts|runs/run-object\\.ts|watches/watch-object\\.ts|sites/site-host-gate\\.ts)$' },
+    },
     {
       name: 'every-source-file-has-a-layer',
       comment: 'A file under src/ outside the known folders: put it in the layer it belongs to (and list new folders in .dependency-cruiser.cjs).',

@@ -85,7 +85,7 @@ export default defineConfig({
                 SITE_ORIGIN_OVERRIDES: siteOverrides,
                 SITE_READ_MIN_DELAY_MS: '0',
                 // A page's deadline (10 s in production) lowered so that the slow site's pages that never
-                // answer, or answer past it, time out in seconds (test/runs/site-read-slow.test.ts); the
+                // answer, or answer past it, time out in seconds (test/sites/read/slow.test.ts); the
                 // company site's slowest page (1.5 s) stays well inside it.
                 SITE_READ_PAGE_TIMEOUT_MS: '4000',
                 // The demo market, for tests that need a realistic knowledge base.

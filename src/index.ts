@@ -6,9 +6,9 @@
 import app from './app.ts';
 import { healthResponse } from './routes/health.ts';
 
-export { RunObject } from './durable-objects/run-object.ts';
-export { WatchObject } from './durable-objects/watch-object.ts';
-export { SiteHostGate } from './durable-objects/site-host-gate.ts';
+export { RunObject } from './runs/run-object.ts';
+export { WatchObject } from './watches/watch-object.ts';
+export { SiteHostGate } from './sites/site-host-gate.ts';
 
 export default {
   fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> {

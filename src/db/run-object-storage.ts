@@ -1,7 +1,7 @@
 import type { Sql } from './object-sql.ts';
 
 /**
- * A run object's storage (src/durable-objects/run-object.ts), in its own SQLite:
+ * A run object's storage (src/runs/run-object.ts), in its own SQLite:
  *
  *   run_record   one row (id = 1): the run without its steps, as JSON (id, kind, organization,
  *                target, args, status, result, createdAt, updatedAt, finishedAt)

@@ -1,5 +1,5 @@
 /**
- * The D1 side of site reads (src/runs/site-read/): what the last read of each page found
+ * The D1 side of site reads (src/sites/read/): what the last read of each page found
  * (`site_pages`) and the pages each organization's reads fetched per UTC day (`site_read_usage`).
  * Every statement is scoped by organization; every value is a bound parameter.
  */

@@ -1,7 +1,7 @@
 import type { Sql } from './object-sql.ts';
 
 /**
- * A watch object's own tables (src/durable-objects/watch-object.ts), in its SQLite; the object is
+ * A watch object's own tables (src/watches/watch-object.ts), in its SQLite; the object is
  * their only writer:
  *
  *   watch_record      one row (id = 1): the watch as JSON: its definition, its ledger (spent,

@@ -136,7 +136,8 @@ const ConfigSchema = z.object({
   // from (site reads, issue 23), e.g. `npm run dev -- --var SITE_ORIGIN_OVERRIDES:globex.com=http://127.0.0.1:9300`.
   SITE_ORIGIN_OVERRIDES: z.string().default('').transform(siteOriginOverrides),
   // Site reads: the least time between two requests to one site, in ms (a site's Crawl-delay, when
-  // longer, wins). 1 s by default; tests and the benchmark lower it on loopback.
+  // longer, wins: the politeness rule, src/sites/politeness.ts). 1 s by default; tests and the
+  // benchmark lower it on loopback.
   SITE_READ_MIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   // Runs: a pause between one step of an audit and the next, in ms (0, the default: none). Development
   // and tests only, never in wrangler.toml: the browser suite sets it so a run's progress bar can be
@@ -166,7 +167,7 @@ const ConfigSchema = z.object({
   // with what it shows.
   SITE_READ_RENDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(30_000).default(15_000),
   // Site reads: a page the site answered less than this long ago (ms) is served to every
-  // organization's read from the site's shared copy (src/durable-objects/site-host-gate.ts) rather
+  // organization's read from the site's shared copy (src/sites/site-host-gate.ts) rather
   // than fetched again. 15 minutes by default, at most a day; 0 asks the site every time (with the
   // copy's validators), though reads asking for one page at once still share one request.
   SITE_READ_SHARED_FRESH_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),

@@ -95,7 +95,7 @@ export const CatalogOutput = z.object({
 export type CatalogOutput = z.output<typeof CatalogOutput>;
 
 /**
- * A finished site read's report as data (SiteReadReport in src/runs/site-read/report-data.ts). Its
+ * A finished site read's report as data (SiteReadReport in src/sites/read/report-data.ts). Its
  * fields are named here, not typed one by one: the schema sits in the output of every tool that
  * starts a run (a task's result is the run as polled), and tools/list is read by every client.
  */

@@ -6,7 +6,7 @@ import { assertScope } from '../ground/scopes.ts';
 import { missingProfileFields, SalesProfileInput, type SalesProfile } from '../ground/schemas/profile.ts';
 import { parseInput } from '../ground/validation.ts';
 import { readSalesProfile, writeSalesProfile } from '../db/sales-profiles.ts';
-import { startSiteReads, type SiteReadStart } from '../runs/site-read/start.ts';
+import { startSiteReads, type SiteReadStart } from '../sites/read/start.ts';
 
 /** What GET and PUT /api/v1/profile answer: the profile and whether onboarding is finished. */
 export interface ProfileView {

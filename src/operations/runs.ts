@@ -2,7 +2,7 @@ import { companyName } from '../db/companies.ts';
 import { listRuns as listRunRows, type RunSummary } from '../db/runs.ts';
 import { launchRun } from '../runs/launch.ts';
 import { AUDIT_STEPS, STEP_TITLES } from '../runs/audit.ts';
-import type { RunInit } from '../durable-objects/run-object.ts';
+import type { RunInit } from '../runs/run-object.ts';
 import { RUN_KINDS, RUN_STATUSES, type RunKind, type RunRecord, type RunStatus } from '../runs/types.ts';
 import { z } from 'zod';
 import { readConfig } from '../ground/config.ts';
@@ -14,7 +14,7 @@ import { assertScope } from '../ground/scopes.ts';
 import type { AuditInput, GtmAuditInput } from './command-inputs.ts';
 import { AREAS, GTM_AUDIT_AREAS, type GtmArea } from '../runs/gtm-audit.ts';
 import type { SalesProfile } from '../ground/schemas/profile.ts';
-import { siteReadReportOf, type SiteReadReport } from '../runs/site-read/report-data.ts';
+import { siteReadReportOf, type SiteReadReport } from '../sites/read/report-data.ts';
 
 /**
  * What a start answers, through either door (the REST 202 body and the MCP tool's text are the
@@ -108,7 +108,7 @@ export async function startAudit(ctx: CoreContext, input: AuditInput, profile: S
  * The caller's run `id` of `kind` (any kind when `kind` is undefined); 404 for a malformed id,
  * another kind, or another organization; 403 without `commands` unless it is a site read and the key has `oms:write`.
  */
-async function readRun(ctx: CoreContext, kind: string | undefined, id: string): Promise<{ run: RunRecord; stub: DurableObjectStub<import('../durable-objects/run-object.ts').RunObject> }> {
+async function readRun(ctx: CoreContext, kind: string | undefined, id: string): Promise<{ run: RunRecord; stub: DurableObjectStub<import('../runs/run-object.ts').RunObject> }> {
   // Site reads are started with oms:write, so that scope polls and cancels them too; every other run needs commands.
   if (!ctx.principal.scopes.includes('oms:write') || (kind !== undefined && kind !== 'site-read')) assertScope(ctx, 'commands');
   if ((kind !== undefined && !(RUN_KINDS as readonly string[]).includes(kind)) || !RUN_ID.test(id)) throw notFound(kind ?? 'async', id);

@@ -7,14 +7,14 @@ import { DEFAULT_PAGE_BUDGET, MAX_PAGE_BUDGET } from '../sites/frontier.ts';
 import { readSiteReadPages, writeSiteReadPages } from '../db/organizations.ts';
 import { pagesFetchedOn } from '../db/site-pages.ts';
 import { readConfig } from '../ground/config.ts';
-import { startSiteRead } from '../runs/site-read/start.ts';
-import { today } from '../runs/site-read/state.ts';
+import { startSiteRead } from '../sites/read/start.ts';
+import { today } from '../sites/read/state.ts';
 import type { CommandResult } from './command-definition.ts';
 import { howToPoll, startedMarkdown } from './runs.ts';
 
 /**
  * POST /api/v1/oms/sites and the MCP tool read-site (scope oms:write): starts a site read of a
- * domain (src/runs/site-read/), or answers the read of it already running.
+ * domain (src/sites/read/), or answers the read of it already running.
  */
 
 export const ReadSiteInput = z.strictObject({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getObject } from '../db/objects.ts';
 import { listWatches as listWatchRows, readWatch, type WatchRow } from '../db/watches.ts';
-import type { RunOutcome, WatchObject } from '../durable-objects/watch-object.ts';
+import type { RunOutcome, WatchObject } from '../watches/watch-object.ts';
 import { randomId } from '../ground/api-key.ts';
 import type { CoreContext } from '../ground/context.ts';
 import { DomainError } from '../ground/errors.ts';

@@ -4,9 +4,9 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import type { AppEnv } from '../env.ts';
 import { readConfig } from '../ground/config.ts';
 import { SOURCE_FETCH, SOURCE_USER_AGENT } from '../oms/fetch-source.ts';
-import { SITE_REQUESTS_IN_FLIGHT } from '../runs/site-read/site-client.ts';
 import { DEFAULT_PAGE_BUDGET, MAX_PAGE_BUDGET } from '../sites/frontier.ts';
-import { MAX_CRAWL_DELAY_SECONDS, SITE_READER_PRODUCT_TOKEN } from '../sites/robots.ts';
+import { MAX_CRAWL_DELAY_SECONDS, SITE_REQUESTS_IN_FLIGHT } from '../sites/politeness.ts';
+import { SITE_READER_PRODUCT_TOKEN } from '../sites/robots.ts';
 import { BOT_PAGE_PATH, botPageUrl, siteReaderUserAgent } from '../sites/user-agent.ts';
 
 /**

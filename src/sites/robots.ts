@@ -1,5 +1,6 @@
 import robotsParser from 'robots-parser';
 import { MAX_URL_LENGTH } from './frontier.ts';
+import { honouredCrawlDelay, MAX_CRAWL_DELAY_SECONDS } from './politeness.ts';
 
 /**
  * The robots.txt policy of one site read (RFC 9309, the Robots Exclusion Protocol), as pure
@@ -18,8 +19,8 @@ import { MAX_URL_LENGTH } from './frontier.ts';
  * - runs of `*` in a rule are collapsed (same meaning, `**` = `*`) and the matching work of one
  *   check is bounded (`MAX_MATCH_STEPS`): a URL whose check would cost more is refused, reported
  *   `too-complex`, never matched for seconds;
- * - Crawl-delay (not in the RFC; read from the chosen group only) is capped at 60 s, and a
- *   non-numeric, negative or zero value is ignored;
+ * - Crawl-delay (not in the RFC; read from the chosen group only) is honoured as politeness.ts says
+ *   (capped at 60 s; a non-numeric, negative or zero value is ignored);
  * - sitemaps: absolute http(s) URLs only, at most 2,048 characters each, at most 50, deduplicated.
  */
 
@@ -31,8 +32,6 @@ export const SITE_READER_USER_AGENT = `${SITE_READER_PRODUCT_TOKEN}/1.0 (+https:
 
 /** Bytes of robots.txt parsed: 500 KiB, the smallest parsing limit RFC 9309 (2.5) allows. */
 export const MAX_ROBOTS_BYTES = 500 * 1024;
-/** The longest Crawl-delay honoured, in seconds; a longer one is read as this. */
-export const MAX_CRAWL_DELAY_SECONDS = 60;
 /** Sitemaps kept from one robots.txt (each at most MAX_URL_LENGTH characters, as every URL of a read). */
 export const MAX_SITEMAPS = 50;
 /**
@@ -121,12 +120,6 @@ function collapseWildcards(text: string): { text: string; wildcardWeight: number
   return { text: collapsed, wildcardWeight };
 }
 
-function boundedCrawlDelay(value: number | undefined): number | undefined {
-  // `!(value > 0)` is true for NaN too.
-  if (value === undefined || !(value > 0)) return undefined;
-  return Math.min(value, MAX_CRAWL_DELAY_SECONDS);
-}
-
 function boundedSitemaps(listed: readonly string[]): { sitemaps: string[]; dropped: number } {
   const sitemaps: string[] = [];
   for (const entry of listed) {
@@ -185,7 +178,7 @@ export function parseRobots(robotsUrl: string, text: string): RobotsPolicy {
   const robots = robotsParser(new URL(ROBOTS_PATH, origin).href, parsedText);
   const { sitemaps, dropped } = boundedSitemaps(robots.getSitemaps());
   const rawDelay = robots.getCrawlDelay(SITE_READER_PRODUCT_TOKEN);
-  const crawlDelaySeconds = boundedCrawlDelay(rawDelay);
+  const crawlDelaySeconds = honouredCrawlDelay(rawDelay);
   const notes: string[] = [];
   if (bounded.truncated) notes.push(`robots.txt is over ${MAX_ROBOTS_BYTES} bytes: only the first ${MAX_ROBOTS_BYTES} were parsed`);
   if (dropped > 0) notes.push(`${dropped} sitemap entr${dropped === 1 ? 'y' : 'ies'} dropped (not an absolute http(s) URL, over ${MAX_URL_LENGTH} characters, repeated, or past the first ${MAX_SITEMAPS})`);

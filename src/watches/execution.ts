@@ -6,7 +6,7 @@ import { renderBrief } from '../research/brief.ts';
 import { topicSpeakers } from '../research/speakers.ts';
 import { researchProviders, researchWithFallback } from '../research/providers.ts';
 import { storeBrief } from '../research/store-brief.ts';
-import { readSiteBeforeResearch } from '../runs/site-read/start.ts';
+import { readSiteBeforeResearch } from '../sites/read/start.ts';
 import { extractCompanyFacts, FACT_CUES, isNews } from './facts.ts';
 import { changesSection, claimsOf, findingsOf, type Baseline, type WebChanges } from './findings.ts';
 import { insertChangesStatements } from '../db/watch-changes.ts';

@@ -5,7 +5,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
-import type { RunObject } from '../../src/durable-objects/run-object.ts';
+import type { RunObject } from '../../src/runs/run-object.ts';
 import { SCOPES } from '../../src/ground/api-key.ts';
 import { RUN_PLANS } from '../../src/runs/plans.ts';
 import type { CoreContext } from '../../src/ground/context.ts';

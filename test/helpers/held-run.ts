@@ -1,6 +1,6 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import type { RunObject } from '../../src/durable-objects/run-object.ts';
+import type { RunObject } from '../../src/runs/run-object.ts';
 import { RUN_PLANS } from '../../src/runs/plans.ts';
 
 /**

@@ -24,7 +24,7 @@ describe('the read-site tool', () => {
 
       await advanceToEnd(runId);
       const polled = await client.callTool({ name: 'run-status', arguments: { kind: 'site-read', id: runId } });
-      // A finished site read's report comes as data too (its fields: test/runs/site-read-real-web.test.ts).
+      // A finished site read's report comes as data too (its fields: test/sites/read/real-web.test.ts).
       expect(polled.structuredContent).toMatchObject({ runId, kind: 'site-read', status: 'completed', siteRead: { domain: DOMAIN } });
       expect((polled.content as Text)[0]!.text).toContain(`# Site read of ${DOMAIN}`);
     } finally {

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/ground/errors.ts';
 import { waitForRun } from '../../src/operations/runs.ts';
-import type { RunObject } from '../../src/durable-objects/run-object.ts';
+import type { RunObject } from '../../src/runs/run-object.ts';
 import { RUN_PLANS } from '../../src/runs/plans.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { plansWithSteps } from '../helpers/run-plans.ts';

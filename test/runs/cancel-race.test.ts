@@ -2,7 +2,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { mirrorRun } from '../../src/db/runs.ts';
-import type { RunObject } from '../../src/durable-objects/run-object.ts';
+import type { RunObject } from '../../src/runs/run-object.ts';
 import { RUN_PLANS } from '../../src/runs/plans.ts';
 import type { RunPlan, RunRecord, StepOutput } from '../../src/runs/types.ts';
 

@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { MAX_STEP_RETRIES, type RunObject } from '../../src/durable-objects/run-object.ts';
+import { MAX_STEP_RETRIES, type RunObject } from '../../src/runs/run-object.ts';
 import { RUN_PLANS } from '../../src/runs/plans.ts';
 import type { RunPlan, StepOutput } from '../../src/runs/types.ts';
 import { bringSchedulesForward } from '../helpers/schedules.ts';

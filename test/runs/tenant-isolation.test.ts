@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { RunObject } from '../../src/durable-objects/run-object.ts';
+import type { RunObject } from '../../src/runs/run-object.ts';
 import { EVIDENCE_WINDOW } from '../../src/runs/evidence.ts';
 import { RUN_PLANS } from '../../src/runs/plans.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedSince } from '../../src/runs/site-read/discover.ts';
+import { changedSince } from '../../src/sites/read/discover.ts';
 import {
   CHANGED_BONUS,
   Frontier,

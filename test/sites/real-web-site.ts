@@ -1,6 +1,6 @@
 /**
  * A company site shaped like the real web, for the test that one site read gets what a person
- * browsing it would see (test/runs/site-read-real-web.test.ts). Served on loopback as several
+ * browsing it would see (test/sites/read/real-web.test.ts). Served on loopback as several
  * hosts, each its own entry of SITE_ORIGIN_OVERRIDES, as a real company's are:
  *
  * - `realweb.example` (the apex) answers every request, robots.txt included, with a 301 to the same

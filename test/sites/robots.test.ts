@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_CRAWL_DELAY_SECONDS } from '../../src/sites/politeness.ts';
 import {
-  MAX_CRAWL_DELAY_SECONDS,
   MAX_ROBOTS_BYTES,
   MAX_SITEMAPS,
   SITE_READER_PRODUCT_TOKEN,

@@ -1,6 +1,6 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import type { WatchObject } from '../../src/durable-objects/watch-object.ts';
+import type { WatchObject } from '../../src/watches/watch-object.ts';
 import { noChangeCounts, type ExecutionRecord, type WatchView } from '../../src/ground/schemas/watch.ts';
 import type { PreparedExecution, WatchToResearch } from '../../src/watches/execution.ts';
 import { randomId } from '../../src/ground/api-key.ts';

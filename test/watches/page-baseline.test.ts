@@ -1,7 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { readPageBaseline, type PageBaselineRow } from '../../src/db/watch-page-baseline.ts';
-import type { WatchObject } from '../../src/durable-objects/watch-object.ts';
+import type { WatchObject } from '../../src/watches/watch-object.ts';
 import { createWith, marketOrganization, runNow, stubOf, untilExecutions } from './helpers.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { WatchView } from '../../src/ground/schemas/watch.ts';
-import { readArgs } from '../../src/runs/site-read/state.ts';
+import { readArgs } from '../../src/sites/read/state.ts';
 import { call, createOrganization, type TestOrganization } from '../helpers/fixtures.ts';
 import { connectMcpClient } from '../helpers/mcp-client.ts';
 import { OFFLINE_DOMAIN } from '../sites/fixture-sites.ts';

@@ -1,5 +1,5 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
-import type { WatchObject } from '../../src/durable-objects/watch-object.ts';
+import type { WatchObject } from '../../src/watches/watch-object.ts';
 import type { ExecutionRecord } from '../../src/ground/schemas/watch.ts';
 import { call, type TestOrganization } from '../helpers/fixtures.ts';
 import { randomId } from '../../src/ground/api-key.ts';

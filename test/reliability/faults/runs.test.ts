@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_STEP_RETRIES, type RunObject } from '../../../src/durable-objects/run-object.ts';
+import { MAX_STEP_RETRIES, type RunObject } from '../../../src/runs/run-object.ts';
 import { mirrorRun } from '../../../src/db/runs.ts';
 import type { RunRecord, StepOutput } from '../../../src/runs/types.ts';
 import { createOrganization } from '../../helpers/fixtures.ts';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { WatchObject } from '../../../src/durable-objects/watch-object.ts';
+import type { WatchObject } from '../../../src/watches/watch-object.ts';
 import { TIER_PRICE_MICROS, type ExecutionRecord } from '../../../src/ground/schemas/watch.ts';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../../src/watches/webhooks/retry-policy.ts';
 import type { TestOrganization } from '../../helpers/fixtures.ts';

@@ -4,7 +4,7 @@ import { call, createKey, createOrganization, type TestOrganization } from '../.
 import { importMarket } from '../../helpers/market.ts';
 import { createAndSettle } from '../../watches/helpers.ts';
 import { MAX_RUNNING_RUNS } from '../../../src/operations/runs.ts';
-import { MAX_RUNNING_SITE_READS } from '../../../src/runs/site-read/start.ts';
+import { MAX_RUNNING_SITE_READS } from '../../../src/sites/read/start.ts';
 
 /**
  * One organization holding data of every shape the API serves, with the ids, keys, tokens and

@@ -1,7 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { WatchObject } from '../../../src/durable-objects/watch-object.ts';
+import type { WatchObject } from '../../../src/watches/watch-object.ts';
 import { randomId } from '../../../src/ground/api-key.ts';
 import { ATTEMPT_LEASE_MS, OUTBOX_MAX_MESSAGES, WebhookOutbox } from '../../../src/watches/webhooks/outbox.ts';
 
