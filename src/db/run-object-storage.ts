@@ -66,6 +66,11 @@ export function readScratch<T>(sql: Sql, key: string): T | undefined {
   return row ? (JSON.parse(row.value) as T) : undefined;
 }
 
+/** The keys of the run's scratch space that start with `prefix` (a range scan of the primary key, no pattern to escape). */
+export function readScratchKeys(sql: Sql, prefix: string): string[] {
+  return sql<{ key: string }>`SELECT key FROM run_scratch WHERE key >= ${prefix} AND key < ${`${prefix}\u{10FFFF}`}`.map((row) => row.key);
+}
+
 /** Empties the run's scratch space (the run has ended: nothing will resume from it). */
 export function clearScratch(sql: Sql): void {
   sql`DELETE FROM run_scratch`;

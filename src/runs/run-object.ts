@@ -2,7 +2,7 @@ import { Agent, type Schedule } from 'agents';
 import { readConfig } from '../ground/config.ts';
 import { logEvent } from '../ground/log.ts';
 import { mirrorRun } from '../db/runs.ts';
-import { clearScratch, createRunTables, LEGACY_RUN_KEY, readRun, readRunStatus, readScratch, writeRun, writeScratch, writeScratchEntries } from '../db/run-object-storage.ts';
+import { clearScratch, createRunTables, LEGACY_RUN_KEY, readRun, readRunStatus, readScratch, readScratchKeys, writeRun, writeScratch, writeScratchEntries } from '../db/run-object-storage.ts';
 import { RUN_PLANS } from './plans.ts';
 import type { RunInit, RunKind, RunPlan, RunRecord, StepResult, StepWork } from './types.ts';
 import { messageOf } from '../ground/errors.ts';
@@ -241,6 +241,7 @@ export class RunObject extends Agent {
     return {
       scratch: {
         get: (key) => readScratch(sql, key),
+        keys: (prefix) => readScratchKeys(sql, prefix),
         // A slice still working when its run ends (a cancel) keeps nothing: the scratch space went with the run.
         put: (key, value) => {
           if (this.running()) writeScratch(sql, key, value);

@@ -96,6 +96,8 @@ export interface RunRecord {
 export interface StepWork {
   scratch: {
     get<T>(key: string): T | undefined;
+    /** The keys kept that start with `prefix`. */
+    keys(prefix: string): string[];
     put(key: string, value: unknown): void;
     /** Keeps several values in one write: all of them or, if it throws, none. */
     putAll(entries: ReadonlyArray<readonly [key: string, value: unknown]>): void;

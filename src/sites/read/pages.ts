@@ -57,6 +57,9 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
   const known = await readSitePagesOf(db, org, domain, MAX_PAGES_READ_AHEAD);
   const storedRow = (url: string) => (known ? Promise.resolve(known.get(url) ?? null) : readSitePage(db, org, url));
   let sinceSnapshot = 0;
+  // The pages this read has handled (a record kept, or waiting in `unwritten`), read once for the
+  // slice: a page's check is a look-up, not a statement.
+  const handled = new Set(work.scratch.keys(SCRATCH.page('')));
 
   // Page records wait here for the next scratch write: the one made before a request leaves, a
   // snapshot, or the slice's end. A Durable Object's SQLite costs per statement more than per row,
@@ -87,6 +90,7 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
       if (byReason.urls.length < EXAMPLES_KEPT) byReason.urls.push(url);
     }
     (tally.recent ??= []).push(url);
+    handled.add(SCRATCH.page(url));
     unwritten.push([SCRATCH.page(url), entry], ...also);
     if (++sinceSnapshot >= SNAPSHOT_EVERY_PAGES) save();
   };
@@ -102,12 +106,15 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
       for (const link of work.scratch.get<PageRecord>(SCRATCH.page(url))?.links ?? []) frontier.add(link);
     }
     for (const { url, via } of inFlightBefore) {
-      if (work.scratch.get(SCRATCH.page(url)) !== undefined) continue;
+      if (handled.has(SCRATCH.page(url))) continue;
       const stored = await readSitePage(db, org, url);
       if (stored?.runId === run.id) {
         // Its answer was committed before the reset. A redirect target is no page of the report's
         // own (the page that led to it is): it is only marked handled.
-        if (via !== undefined) work.scratch.put(SCRATCH.page(url), { outcome: pageOutcomeOf(stored.outcome) } satisfies PageRecord);
+        if (via !== undefined) {
+          work.scratch.put(SCRATCH.page(url), { outcome: pageOutcomeOf(stored.outcome) } satisfies PageRecord);
+          handled.add(SCRATCH.page(url));
+        }
         else record(url, pageOutcomeOf(stored.outcome));
       } else if (via !== undefined) {
         frontier.unclaim(url);
@@ -151,7 +158,7 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
   };
 
   const readOne = async (url: string): Promise<void> => {
-    if (work.scratch.get(SCRATCH.page(url)) !== undefined || unwritten.some(([key]) => key === SCRATCH.page(url))) return;
+    if (handled.has(SCRATCH.page(url))) return;
     const stored = await storedRow(url);
     if (stored?.runId === run.id) {
       // Handled by this run before a restart: its D1 record says how; it is not requested again.
@@ -179,9 +186,10 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
     if (outcome.counted) fetchedToday += 1;
     notePushback(tally, page);
     // Reached by a redirect (or kept under its canonical URL): the page it led to is handled too.
-    const handled = [...new Set([page.url, outcome.storedAs ?? page.url])].filter((other) => other !== url);
+    const alsoHandled = [...new Set([page.url, outcome.storedAs ?? page.url])].filter((other) => other !== url);
+    for (const other of alsoHandled) handled.add(SCRATCH.page(other));
     record(url, outcome.outcome, outcome.reason, outcome.links, [
-      ...handled.map((other): [string, unknown] => [SCRATCH.page(other), { outcome: outcome.outcome } satisfies PageRecord]),
+      ...alsoHandled.map((other): [string, unknown] => [SCRATCH.page(other), { outcome: outcome.outcome } satisfies PageRecord]),
       keepInFlight(inFlightNow.filter((entry) => entry.url !== url && entry.via !== url)),
     ]);
   };

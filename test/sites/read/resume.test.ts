@@ -69,6 +69,7 @@ function dyingPlans(death: Death, deaths: { count: number }) {
       ...work,
       scratch: {
         get: (key) => work.scratch.get(key),
+        keys: (prefix) => work.scratch.keys(prefix),
         put: (key, value) => write([[key, value]], () => work.scratch.put(key, value)),
         putAll: (entries) => write(entries, () => work.scratch.putAll(entries)),
       },
