@@ -84,6 +84,11 @@ export interface RobotsPolicy {
 const ROBOTS_PATH = '/robots.txt';
 const RULE_LINE = /^([ \t]*(?:dis)?allow[ \t]*:)([^\r\n]*)/gim;
 const NON_ASCII = /[^\x00-\x7f]/g;
+/**
+ * A Disallow rule with a path, anywhere in the file (in a comment too: the test only has to be
+ * sure when it finds none). A file without one refuses nothing (an empty Disallow allows all).
+ */
+const DISALLOW_WITH_PATH = /disallow\s*:\s*[^\s#]/i;
 
 /** The origin of an http(s) URL, or undefined. */
 function originOf(url: string): URL | undefined {
@@ -184,6 +189,8 @@ export function parseRobots(robotsUrl: string, text: string): RobotsPolicy {
   if (dropped > 0) notes.push(`${dropped} sitemap entr${dropped === 1 ? 'y' : 'ies'} dropped (not an absolute http(s) URL, over ${MAX_URL_LENGTH} characters, repeated, or past the first ${MAX_SITEMAPS})`);
   if (rawDelay !== undefined && rawDelay !== crawlDelaySeconds) notes.push(`Crawl-delay ${String(rawDelay)} ${crawlDelaySeconds === undefined ? 'ignored' : `capped at ${MAX_CRAWL_DELAY_SECONDS} s`}`);
   const fields = { source: 'parsed' as const, reason: 'robots.txt read and parsed', crawlDelaySeconds, sitemaps, notes };
+  // Many sites' robots.txt only names sitemaps or allows all: their URLs are not matched one by one.
+  if (!DISALLOW_WITH_PATH.test(parsedText)) return policy(origin, fields, () => ALLOWED);
   return policy(origin, fields, (target) => {
     const pathLength = target.pathname.length + target.search.length;
     if (wildcardWeight * (pathLength + 1) > MAX_MATCH_STEPS) return { allowed: false, reason: 'too-complex' };

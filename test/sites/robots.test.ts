@@ -125,6 +125,14 @@ describe('matching (RFC 9309, 2.2.2)', () => {
     expect(policy.allows(at('/secret'))).toBe(false);
   });
 
+  it('allows everything in a file with no Disallow path, and still refuses after odd spacing, a BOM or a no-break space', () => {
+    const open = robots('User-agent: *', 'Allow: /', 'Disallow:', 'Disallow:   # nothing', 'Sitemap: https://acme.example/sitemap.xml');
+    expect(open.allows(at('/anything?x=1'))).toBe(true);
+    expect(open.check('https://other.example/').reason).toBe('other-origin');
+    expect(parseRobots(ROBOTS, '\uFEFFDisallow : /a\nUser-agent: *\nDISALLOW\t:\t/b\nUser-agent: *\nDisallow:\u00a0/c\n').allows(at('/b'))).toBe(false);
+    expect(robots('User-agent: *', 'disallow :\u00a0/c').allows(at('/c'))).toBe(false);
+  });
+
   it('reads CRLF and CR line ends and comments', () => {
     const policy = parseRobots(ROBOTS, 'User-agent: * # everyone\r\nDisallow: /a # not /b\rDisallow: /c\r\n');
     expect(policy.allows(at('/a'))).toBe(false);

@@ -48,12 +48,14 @@ export function sitePolicyOf(records: HostRobots): SitePolicy {
   const delays = hosts.map((host) => host.policy.crawlDelaySeconds).filter((delay): delay is number => delay !== undefined);
   const sitemaps = [...new Set(hosts.flatMap((host) => host.policy.sitemaps))].slice(0, MAX_SITE_SITEMAPS);
   const check = (url: string): RobotsVerdict => {
-    const exact = URL.canParse(url) ? byOrigin.get(new URL(url).origin) : undefined;
-    const origin = httpsOrigin(url);
-    const policy = exact ?? (origin === undefined ? undefined : byOrigin.get(origin));
-    if (policy === undefined) return { allowed: false, reason: 'other-origin' };
+    const parsed = URL.canParse(url) ? new URL(url) : undefined;
+    const exact = parsed && byOrigin.get(parsed.origin);
+    if (exact) return exact.check(url);
     // The https policy answers for an http URL of its host: it is asked with the https form.
-    return policy.check(exact ? url : url.replace(/^http:/i, 'https:'));
+    const origin = parsed?.protocol === 'http:' ? httpsOrigin(url) : undefined;
+    const policy = origin === undefined ? undefined : byOrigin.get(origin);
+    if (policy === undefined) return { allowed: false, reason: 'other-origin' };
+    return policy.check(url.replace(/^http:/i, 'https:'));
   };
   return {
     hosts,
@@ -119,7 +121,9 @@ export class SiteRobots {
    * known host's rules decide.
    */
   allowsOrUnknown(url: string): boolean {
-    return !this.knows(url) || this.#policy.allows(url);
+    // `other-origin` from the site's policy: no host of it has this URL's origin, so it is not known.
+    const verdict = this.#policy.check(url);
+    return verdict.allowed || verdict.reason === 'other-origin';
   }
 
   /** For a redirect being followed: `unknown` until the host's robots.txt is read (fetch-page.ts). */
