@@ -5,7 +5,7 @@ import base from './vitest.config.ts';
 // `npm run test:reliability`: the property and isolation suites of test/reliability/, in the same
 // Workers pool as `npm test`'s `workers` project (real D1, real Durable Objects, the same bindings and
 // migrations), but apart from it: `npm test` excludes test/reliability/. Seeded by
-// RECON_FUZZ_SEED (see test/reliability/support/fuzz.ts), so a run is reproducible.
+// RECON_FUZZ_SEED (see test/reliability/support/seed.ts), so a run is reproducible.
 const workers = base.test?.projects?.find(
   (project): project is Exclude<typeof project, string | ((...args: never[]) => unknown) | Promise<unknown>> =>
     typeof project === 'object' && project !== null && !(project instanceof Promise) && project.test?.name === 'workers',
