@@ -1,4 +1,5 @@
 import { messageOf } from '../ground/errors.ts';
+import { rewriteWith, type RewriterRegistry } from '../ground/reused-rewriter.ts';
 /**
  * The readable text of a web page, for a `source` object: its title and its content as lines of
  * plain text, extracted with Workers' own streaming `HTMLRewriter` (lol-html) and one pass over
@@ -134,6 +135,7 @@ const DATE_META = [
   'meta[name="dc.date"]',
   'meta[name="DC.date"]',
 ];
+const DATE_META_SELECTOR = DATE_META.join(', ');
 
 /**
  * The most dropped elements (and title and meta tags, tabs, tab panels and text chunks of tabs) one
@@ -181,7 +183,7 @@ export interface PageTextOptions {
    * left out of the text (a link in a `nav` or a `hidden` element is still seen). They must not
    * change the document (remove, replace or rewrite): what the parse leaves is the text.
    */
-  also?: (rewriter: HTMLRewriter) => HTMLRewriter;
+  also?: (registry: RewriterRegistry) => RewriterRegistry;
 }
 
 const TOO_COMPLEX = `the page has too much markup to read (over ${MAX_DROPPED_ELEMENTS.toLocaleString('en-US')} scripts, styles and other elements to leave out)`;
@@ -212,61 +214,64 @@ export async function extractPageText(html: string, options: PageTextOptions = {
 
   let readable: string;
   try {
-    const rewriter = new HTMLRewriter()
-      .on(DROPPED_SELECTOR, {
-        element(element) {
-          count();
-          if (!DROPPED_TAGS.has(element.tagName) && tabs.labelPanel(element)) return;
-          element.remove();
-          // Handlers still run inside a removed element: an svg's <title> is not the page's.
-          if (element.tagName === 'svg' && whenEnded(element, () => svgDepth--)) svgDepth++;
-        },
-      })
-      .on('[role="tab" i]', {
-        element(element) {
-          count();
-          tabs.open(element);
-        },
-        text(chunk) {
-          count();
-          tabs.label(chunk.text);
-        },
-      })
-      .on('[role="tabpanel" i]', {
-        element(element) {
-          count();
-          tabs.labelPanel(element);
-        },
-      })
-      .on(JSON_LD_SELECTOR, {
-        text(chunk) {
-          jsonLd.add(chunk.text, chunk.lastInTextNode);
-        },
-      })
-      .on('title', {
-        element(element) {
-          count();
-          element.remove();
-          if (titleState === 'open') titleState = 'done';
-          else if (titleState === 'none' && svgDepth === 0) titleState = 'open';
-        },
-        text(chunk) {
-          if (titleState === 'open') titleText += chunk.text;
-        },
-      })
-      .on('meta[property="og:title"]', {
-        element(element) {
-          count();
-          ogTitle ??= clean(element.getAttribute('content') ?? '') || undefined;
-        },
-      })
-      .on(DATE_META.join(', '), {
-        element(element) {
-          count();
-          publishedAt ??= isoDate(element.getAttribute('content'));
-        },
-      });
-    readable = await (options.also?.(rewriter) ?? rewriter).transform(new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } })).text();
+    const register = (registry: RewriterRegistry) => {
+      registry
+        .on(DROPPED_SELECTOR, {
+          element(element) {
+            count();
+            if (!DROPPED_TAGS.has(element.tagName) && tabs.labelPanel(element)) return;
+            element.remove();
+            // Handlers still run inside a removed element: an svg's <title> is not the page's.
+            if (element.tagName === 'svg' && whenEnded(element, () => svgDepth--)) svgDepth++;
+          },
+        })
+        .on('[role="tab" i]', {
+          element(element) {
+            count();
+            tabs.open(element);
+          },
+          text(chunk) {
+            count();
+            tabs.label(chunk.text);
+          },
+        })
+        .on('[role="tabpanel" i]', {
+          element(element) {
+            count();
+            tabs.labelPanel(element);
+          },
+        })
+        .on(JSON_LD_SELECTOR, {
+          text(chunk) {
+            jsonLd.add(chunk.text, chunk.lastInTextNode);
+          },
+        })
+        .on('title', {
+          element(element) {
+            count();
+            element.remove();
+            if (titleState === 'open') titleState = 'done';
+            else if (titleState === 'none' && svgDepth === 0) titleState = 'open';
+          },
+          text(chunk) {
+            if (titleState === 'open') titleText += chunk.text;
+          },
+        })
+        .on('meta[property="og:title"]', {
+          element(element) {
+            count();
+            ogTitle ??= clean(element.getAttribute('content') ?? '') || undefined;
+          },
+        })
+        .on(DATE_META_SELECTOR, {
+          element(element) {
+            count();
+            publishedAt ??= isoDate(element.getAttribute('content'));
+          },
+        });
+      options.also?.(registry);
+    };
+    readable = await rewriteWith(register, new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } }), (output) => output.text());
   } catch (error) {
     // A handler's exception reaches the caller through the rewriter's stream, as the same object or a copy of its message.
     if (error instanceof PageUnreadable || String(error).includes(TOO_COMPLEX)) throw new PageUnreadable(TOO_COMPLEX);

@@ -1,5 +1,6 @@
 import { readBody } from '../ground/body-reading.ts';
 import { messageOf } from '../ground/errors.ts';
+import { rewriteWith, type RewriterRegistry } from '../ground/reused-rewriter.ts';
 import { textEncodingOf } from '../oms/html-text.ts';
 import { mergeDirectives, NO_DIRECTIVES, parseRobotsMeta } from './robots-directives.ts';
 import type { RobotsDirectives } from './robots-directives.ts';
@@ -103,8 +104,8 @@ export interface LinksRead {
  * keeps what they see, as written; `result` resolves and deduplicates it. Make one per parse.
  */
 export interface LinkCollector {
-  /** Adds the handlers to `rewriter` (for `a`, `link`, `meta` and `base` elements) and returns it. */
-  on(rewriter: HTMLRewriter): HTMLRewriter;
+  /** Adds the handlers to `registry` (for `a`, `link`, `meta` and `base` elements) and returns it. */
+  on(registry: RewriterRegistry): RewriterRegistry;
   /** What was gathered so far, resolved against the first `<base href>`, else `pageUrl`. */
   result(pageUrl: string, read: LinksRead): ExtractedLinks;
 }
@@ -131,8 +132,8 @@ export function linkCollector(options: Pick<ExtractLinksOptions, 'maxLinks'> = {
     return value.trim();
   };
 
-  const on = (rewriter: HTMLRewriter): HTMLRewriter =>
-    rewriter
+  const on = (registry: RewriterRegistry): RewriterRegistry =>
+    registry
       .on('a[href]', {
         element(element) {
           if (hrefs.length >= maxLinks) {
@@ -246,7 +247,7 @@ export async function extractLinks(response: Response, pageUrl: string, options:
   let parseError = 'error' in read ? messageOf(read.error) : undefined;
   try {
     // Drained natively: what the rewriter passes through is not needed, only its handlers' calls.
-    await collector.on(new HTMLRewriter()).transform(htmlInput(bytes, response.headers.get('content-type') ?? '')).arrayBuffer();
+    await rewriteWith(collector.on, htmlInput(bytes, response.headers.get('content-type') ?? ''), (output) => output.arrayBuffer());
   } catch (error) {
     // lol-html gives up on some markup (e.g. 400,000 unclosed elements, past its memory limit); what it found before stays.
     parseError ??= messageOf(error);
