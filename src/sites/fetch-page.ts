@@ -47,6 +47,8 @@ const MAX_ROBOTS_TAG_LENGTH = 4_096;
 export interface SitePageOptions {
   /** The site read (`acme.com`; `www.` and case do not matter): the URL and every redirect must stay on it. */
   domain: string;
+  /** The site's hosts besides the apex and `www.` that the read names (`docs.acme.com`): on the site too. */
+  hosts?: readonly string[];
   /** Host -> loopback origin (readConfig(env).SITE_ORIGIN_OVERRIDES; see hosts.ts); none in production. */
   originOverrides?: ReadonlyMap<string, string>;
   /** Validators of the copy already stored, sent as If-None-Match and If-Modified-Since on the first request. */
@@ -133,7 +135,7 @@ export type SitePage =
 export async function fetchSitePage(url: string, options: SitePageOptions): Promise<SitePage> {
   const site = siteDomain(options.domain);
   if (site === undefined) return { kind: 'failed', url, reason: `the domain ${shown(JSON.stringify(options.domain))} is not a host name` };
-  const asFile = { file: options.file !== undefined };
+  const asFile = { file: options.file !== undefined, ...(options.hosts ? { hosts: options.hosts } : {}) };
   const first = siteUrl(site, url, undefined, asFile);
   if (!first.ok) return refused(url, first.reason, `the URL ${shown(url)}`);
   const timeoutMs = sourceTimeoutMs(options.timeoutMs);

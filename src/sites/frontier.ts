@@ -85,14 +85,15 @@ export function siteDomain(domain: string): string | undefined {
 }
 
 /**
- * Whether the parsed `url` is on `site` (from siteDomain): the host itself or `www.` + host, and
- * the site's port, else the scheme's default (the parser drops ":443" on https and ":80" on http).
+ * Whether the parsed `url` is on `site` (from siteDomain): the host itself, `www.` + host or one of
+ * the read's named `hosts` (its other hosts, `docs.example.com`: lower case), and the site's port,
+ * else the scheme's default (the parser drops ":443" on https and ":80" on http).
  */
-function onSite(site: string, url: URL): boolean {
+function onSite(site: string, url: URL, hosts: readonly string[] = []): boolean {
   const colon = site.lastIndexOf(':');
   const [host, port] = colon > site.lastIndexOf(']') ? [site.slice(0, colon), site.slice(colon + 1)] : [site, ''];
   const hostname = url.hostname.replace(/\.$/, '');
-  return url.port === port && (hostname === host || hostname === `www.${host}`);
+  return url.port === port && (hostname === host || hostname === `www.${host}` || hosts.includes(hostname));
 }
 
 /**
@@ -110,12 +111,13 @@ function onSite(site: string, url: URL): boolean {
  * At most MAX_URL_LENGTH characters; a path ending in a NON_PAGE_EXTENSIONS extension is refused.
  *
  * `file`: the URL of a file of the site (robots.txt, a sitemap) rather than a page: its query string
- * is kept and any extension allowed.
+ * is kept and any extension allowed. `hosts`: the site's hosts besides the apex and `www.` that the
+ * read names (`docs.example.com`), on the site too.
  *
  * @example siteUrl('example.com', '../pricing/?plan=pro#faq', 'https://www.example.com/en/about')
  *   // { ok: true, url: 'https://www.example.com/pricing/' }
  */
-export function siteUrl(domain: string, raw: string, base?: string, options: { file?: boolean } = {}): SiteUrlResult {
+export function siteUrl(domain: string, raw: string, base?: string, options: { file?: boolean; hosts?: readonly string[] } = {}): SiteUrlResult {
   const text = raw.trim();
   // Refuse absurd input before the parser walks it; resolution can shorten a URL, not by this much.
   if (text.length > MAX_URL_LENGTH * 4) return { ok: false, reason: 'too-long' };
@@ -129,7 +131,7 @@ export function siteUrl(domain: string, raw: string, base?: string, options: { f
   if (url.username !== '' || url.password !== '') return { ok: false, reason: 'credentials' };
   // The parser drops a default port (":443" on https, ":80" on http), so any port left is another server.
   const site = siteDomain(domain);
-  if (site === undefined || !onSite(site, url)) return { ok: false, reason: 'off-site' };
+  if (site === undefined || !onSite(site, url, options.hosts)) return { ok: false, reason: 'off-site' };
   if (!options.file) url.search = '';
   url.hash = '';
   url.pathname = url.pathname.replace(/\/{2,}/g, '/').replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
@@ -334,6 +336,8 @@ export interface FrontierReport {
 export interface FrontierOptions {
   /** The site: `example.com` (its `www.` is the same site), or a host and port (`127.0.0.1:8787`). */
   domain: string;
+  /** The site's hosts besides the apex and `www.` that the read names (`docs.example.com`, lower case). */
+  hosts?: readonly string[];
   /** Pages to read: an integer from 1 to MAX_PAGE_BUDGET; DEFAULT_PAGE_BUDGET when absent. */
   budget?: number;
   /**
@@ -388,6 +392,8 @@ function ascending(a: Entry, b: Entry): number {
  */
 export class Frontier {
   readonly domain: string;
+  /** The read's named hosts, as siteUrl takes them. */
+  readonly #hosts: { hosts: readonly string[] };
   readonly budget: number;
   readonly maxQueued: number;
   readonly #allows: (url: string) => boolean;
@@ -422,6 +428,7 @@ export class Frontier {
     const domain = siteDomain(options.domain);
     if (domain === undefined) throw new RangeError(`Not a domain: ${JSON.stringify(options.domain)}`);
     this.domain = domain;
+    this.#hosts = { hosts: options.hosts ?? [] };
     this.budget = budget;
     this.maxQueued = budget * QUEUE_PER_BUDGET;
     this.#allows = options.allows ?? (() => true);
@@ -437,7 +444,7 @@ export class Frontier {
     // Most links of a page are the site's navigation, offered by every page: known without parsing again.
     const known = base === undefined ? this.#linkUrls.get(raw) : undefined;
     if (known !== undefined && (this.#visited.has(known) || this.#queuedUrls.has(known))) return this.#skip('duplicate');
-    const result = siteUrl(this.domain, raw, base);
+    const result = siteUrl(this.domain, raw, base, this.#hosts);
     if (!result.ok) return this.#skip(result.reason);
     const url = this.#aliased(result.url);
     if (base === undefined && this.#linkUrls.size < this.maxQueued * 2) this.#linkUrls.set(raw, url);
@@ -494,7 +501,7 @@ export class Frontier {
    * that redirected did).
    */
   claim(url: string): boolean {
-    const result = siteUrl(this.domain, url);
+    const result = siteUrl(this.domain, url, undefined, this.#hosts);
     if (!result.ok || this.#visited.has(result.url)) return false;
     this.#visited.add(result.url);
     return true;
@@ -567,8 +574,8 @@ export class Frontier {
    * `ignored` counts it. Pages that are copies under other paths are caught by their content hash.
    */
   canonicalUrl(raw: string, pageUrl: string): string {
-    const canonical = siteUrl(this.domain, raw, pageUrl);
-    const page = siteUrl(this.domain, pageUrl);
+    const canonical = siteUrl(this.domain, raw, pageUrl, this.#hosts);
+    const page = siteUrl(this.domain, pageUrl, undefined, this.#hosts);
     if (!page.ok) return pageUrl;
     if (!canonical.ok || canonical.url === page.url) return page.url;
     const trimmed = (url: string) => new URL(url).pathname.replace(/\/+$/, '') || '/';

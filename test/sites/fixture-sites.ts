@@ -29,10 +29,13 @@
  * - CHANGING (changing.example, www.changing.example, a board on the same Greenhouse API host): a
  *   company site whose pages change on every load in ways that are no news, and whose prices, roles
  *   and changelog a watch test changes (test/sites/changing-site.ts).
+ * - MULTI_HOST (multihost.example and docs.multihost.example): a site whose docs are a host of their
+ *   own, read only when a read names it (test/sites/multi-host-site.ts).
  */
 import type { SitePage, SiteSpec } from '../../scripts/lib/site-types.ts';
 import { GREENHOUSE_API_HOST, realWebSites } from './real-web-site.ts';
 import { changingBoardPages, changingSites } from './changing-site.ts';
+import { multiHostSites } from './multi-host-site.ts';
 
 /** Each fixture site's origin (its pages and control paths) by domain, as vitest.config.ts provides it. */
 export type FixtureSiteOrigins = Record<string, string>;
@@ -281,6 +284,7 @@ export function fixtureSites(): Record<string, SiteSpec> {
     [SLOW_DOMAIN]: slowSite(),
     ...withChangingBoard(realWebSites()),
     ...changingSites(),
+    ...multiHostSites(),
   };
 }
 

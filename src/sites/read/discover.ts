@@ -17,7 +17,7 @@ const SITEMAP_MAX_BYTES = 10 * 1024 * 1024;
 /** Sitemap files read per site read. */
 const SITEMAP_MAX_FILES = 20;
 export async function discover(env: Env, run: RunRecord, work: StepWork): Promise<StepResult> {
-  const { domain, budget, origin, includePaths, excludePaths } = readArgs(run);
+  const { domain, budget, origin, includePaths, excludePaths, hosts } = readArgs(run);
   const scope = compilePathScope({ includePaths, excludePaths });
   const home = `https://${domain}/`;
   if (!readsSiteOf(env, domain)) {
@@ -31,10 +31,13 @@ export async function discover(env: Env, run: RunRecord, work: StepWork): Promis
     return { failure: `${domain} could not be read: ${apex.error ?? apexPolicy.reason}` };
   }
 
+  // The other hosts the read names: each its own robots.txt (and sitemaps), its home page queued.
+  const homes = [home, ...hosts.map((host) => `https://${host}/`)];
+  for (const named of homes.slice(1)) await robots.load(named, clientFor(env, domain, undefined, { reader: run.organizationId, origin, hosts }));
   const policy = robots.policy;
-  const client = clientFor(env, domain, policy.crawlDelaySeconds, { reader: run.organizationId, origin });
-  const frontier = new Frontier({ domain, budget: pageBudget(budget), allows: (url) => robots.allowsOrUnknown(url), inScope: (url) => scope.allows(url) });
-  frontier.add(home);
+  const client = clientFor(env, domain, policy.crawlDelaySeconds, { reader: run.organizationId, origin, hosts });
+  const frontier = new Frontier({ domain, hosts, budget: pageBudget(budget), allows: (url) => robots.allowsOrUnknown(url), inScope: (url) => scope.allows(url) });
+  for (const page of homes) frontier.add(page);
   const start = policy.sitemaps.length ? [...policy.sitemaps] : [`https://${domain}/sitemap.xml`];
   const expanded = await expandSitemaps(
     start,
@@ -49,7 +52,7 @@ export async function discover(env: Env, run: RunRecord, work: StepWork): Promis
       if (page.kind === 'redirect') throw new Error(`a redirect to ${page.location}`);
       throw new Error(page.reason);
     },
-    { isSameSite: (url) => siteUrl(domain, url, undefined, { file: true }).ok, maxFiles: SITEMAP_MAX_FILES, maxUrls: budget * QUEUE_PER_BUDGET },
+    { isSameSite: (url) => siteUrl(domain, url, undefined, { file: true, hosts }).ok, maxFiles: SITEMAP_MAX_FILES, maxUrls: budget * QUEUE_PER_BUDGET },
   );
   // expandSitemaps only reads; the URLs it found are offered to the frontier in its order, then the
   // pages earlier reads found (a page answering 304 brings no links to find them by).

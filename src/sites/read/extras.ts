@@ -60,11 +60,11 @@ interface Item {
 export async function readFeeds(env: Env, run: RunRecord, work: StepWork): Promise<StepResult> {
   const done = work.scratch.get<ExtraSummary>(SCRATCH.feedsDone);
   if (done) return output(done.summary, done.lines, done.data);
-  const { domain, budget, origin } = readArgs(run);
+  const { domain, budget, origin, hosts } = readArgs(run);
   const tally = work.scratch.get<Tally>(SCRATCH.tally) ?? newTally();
   const feedsData: SiteReadReport['feeds'] = [];
   const robots = SiteRobots.fromScratch(work.scratch.get(SCRATCH.robots), (records) => work.scratch.put(SCRATCH.robots, records));
-  const client = clientFor(env, domain, robots.policy.crawlDelaySeconds, { reader: run.organizationId, origin });
+  const client = clientFor(env, domain, robots.policy.crawlDelaySeconds, { reader: run.organizationId, origin, hosts });
   const host = tally.hosts?.[0] ?? domain;
   // The feeds this read's pages link, and those earlier reads stored entries from: a page that
   // answered 304 this time gave no links, but its feed may have new entries.
@@ -75,7 +75,7 @@ export async function readFeeds(env: Env, run: RunRecord, work: StepWork): Promi
   let stored = 0;
   for (const url of candidates) {
     if (feedsRead >= MAX_FEEDS_READ || tally.requested >= budget) break;
-    const onSite = siteUrl(domain, url, undefined, { file: true });
+    const onSite = siteUrl(domain, url, undefined, { file: true, hosts });
     if (!onSite.ok) {
       lines.push(`- Feed ${escapeInline(url)} not read: it is not on the site (${onSite.reason}).`);
       continue;

@@ -41,14 +41,14 @@ import {
 /** The pages step: the frontier's best URL first, in slices, each page stored as a source (see plan.ts). */
 
 export async function readPages(env: Env, run: RunRecord, work: StepWork): Promise<StepResult> {
-  const { domain, budget, origin, includePaths, excludePaths } = readArgs(run);
+  const { domain, budget, origin, includePaths, excludePaths, hosts } = readArgs(run);
   const scope = compilePathScope({ includePaths, excludePaths });
   const snapshot = work.scratch.get<FrontierSnapshot>(SCRATCH.frontier);
   const robots = SiteRobots.fromScratch(work.scratch.get(SCRATCH.robots), (records) => work.scratch.put(SCRATCH.robots, records));
   if (Object.keys(robots.records).length === 0 || !snapshot) throw new Error('the discover step left no robots.txt or queue behind');
-  const frontier = Frontier.restore({ domain, budget: pageBudget(budget), allows: (url) => robots.allowsOrUnknown(url), inScope: (url) => scope.allows(url) }, snapshot);
+  const frontier = Frontier.restore({ domain, hosts, budget: pageBudget(budget), allows: (url) => robots.allowsOrUnknown(url), inScope: (url) => scope.allows(url) }, snapshot);
   const tally = work.scratch.get<Tally>(SCRATCH.tally) ?? newTally();
-  const client = clientFor(env, domain, robots.policy.crawlDelaySeconds, { reader: run.organizationId, origin });
+  const client = clientFor(env, domain, robots.policy.crawlDelaySeconds, { reader: run.organizationId, origin, hosts });
   const config = readConfig(env);
   const db = env.DB;
   const org = run.organizationId;

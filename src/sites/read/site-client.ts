@@ -30,7 +30,7 @@ export interface SiteClientOptions {
   /** The site's SiteHostGate. */
   gate: DurableObjectStub<SiteHostGate>;
   /** What every page request of the read shares (the gate requests with it). */
-  page: Pick<SitePageOptions, 'originOverrides' | 'timeoutMs'>;
+  page: Pick<SitePageOptions, 'originOverrides' | 'timeoutMs' | 'hosts'>;
   /** The least time between two request starts (ms). */
   gapMs: number;
   /** A shared copy younger than this answers without a request (SITE_READ_SHARED_FRESH_MS). */
@@ -195,21 +195,21 @@ function paused(url: string, until: number, now: number): ClientPage {
 }
 
 /**
- * The client of a read of `domain`, paced by its gate with the read's configuration; `overrides`
- * (tests) give another gate, clock or freshness.
+ * The client of a read of `domain` (and of the other `hosts` the read names), paced by its gate
+ * with the read's configuration; `overrides` (tests) give another gate, clock or freshness.
  */
 export function clientFor(
   env: Env,
   domain: string,
   crawlDelaySeconds: number | undefined,
-  overrides: Partial<Pick<SiteClientOptions, 'gate' | 'clock' | 'freshMs' | 'reader'>> & { origin?: string } = {},
+  overrides: Partial<Pick<SiteClientOptions, 'gate' | 'clock' | 'freshMs' | 'reader'>> & { origin?: string; hosts?: readonly string[] } = {},
 ): SiteClient {
   const config = readConfig(env);
-  const { origin, ...rest } = overrides;
+  const { origin, hosts, ...rest } = overrides;
   return new SiteClient(domain, {
     userAgent: siteReaderUserAgent(botPageUrl(config, origin)),
     gate: env.SITE_GATES.get(env.SITE_GATES.idFromName(domain)),
-    page: { originOverrides: config.SITE_ORIGIN_OVERRIDES, timeoutMs: config.SITE_READ_PAGE_TIMEOUT_MS },
+    page: { originOverrides: config.SITE_ORIGIN_OVERRIDES, timeoutMs: config.SITE_READ_PAGE_TIMEOUT_MS, ...(hosts?.length ? { hosts } : {}) },
     gapMs: gapMs(config.SITE_READ_MIN_DELAY_MS, crawlDelaySeconds),
     freshMs: config.SITE_READ_SHARED_FRESH_MS,
     ...rest,

@@ -31,11 +31,15 @@ function secondsToNextDay(now = Date.now()): number {
   return Math.max(1, Math.ceil((next.getTime() - now) / 1000));
 }
 
-/** The path lists as a read's arguments keep them: only the ones not empty (none: every path). */
-function pathArgs(paths: SitePaths | undefined): Partial<SitePaths> {
+/** What of a site a read reads: its path lists, and the site's hosts it names besides the apex and `www.` (lower case). */
+export type SiteScope = SitePaths & { hosts?: readonly string[] };
+
+/** The scope as a read's arguments keep it: only the lists not empty (none: every path, the apex and `www.`). */
+function scopeArgs(scope: SiteScope | undefined): Partial<SitePaths> & { hosts?: string[] } {
   return {
-    ...(paths?.includePaths.length ? { includePaths: paths.includePaths } : {}),
-    ...(paths?.excludePaths.length ? { excludePaths: paths.excludePaths } : {}),
+    ...(scope?.includePaths.length ? { includePaths: scope.includePaths } : {}),
+    ...(scope?.excludePaths.length ? { excludePaths: scope.excludePaths } : {}),
+    ...(scope?.hosts?.length ? { hosts: [...scope.hosts] } : {}),
   };
 }
 
@@ -45,11 +49,11 @@ function pathArgs(paths: SitePaths | undefined): Partial<SitePaths> {
  * per domain per organization). `origin`: where the request that started it reached this
  * deployment; the read's user agent names that origin's /bot page unless SITE_READ_CONTACT_URL is set
  * (a read a watch starts has no request: it names the setting, or no page). `paths`: the read's
- * includePaths and excludePaths (src/sites/path-scope.ts), kept in its arguments when not empty; a
- * read found running keeps its own. Past the day's page limit: 429 with Retry-After until
+ * includePaths and excludePaths (src/sites/path-scope.ts) and the other hosts of the site it names,
+ * kept in its arguments when not empty; a read found running keeps its own. Past the day's page limit: 429 with Retry-After until
  * the next UTC day; past MAX_RUNNING_SITE_READS running reads: 429. Nothing is written when refused.
  */
-export async function startSiteRead(env: Env, organizationId: string, domain: string, budget?: number, origin?: string, paths?: SitePaths): Promise<{ id: string; started: boolean; budget: number }> {
+export async function startSiteRead(env: Env, organizationId: string, domain: string, budget?: number, origin?: string, paths?: SiteScope): Promise<{ id: string; started: boolean; budget: number }> {
   const limit = readConfig(env).SITE_READ_PAGES_PER_DAY;
   const fetched = await pagesFetchedOn(env.DB, organizationId, today());
   if (fetched >= limit) {
@@ -61,7 +65,7 @@ export async function startSiteRead(env: Env, organizationId: string, domain: st
   const pages = budget ?? (await readSiteReadPages(env.DB, organizationId)) ?? DEFAULT_PAGE_BUDGET;
   const launched = await launchRun(
     env,
-    { kind: 'site-read', organizationId, target: domain, args: { domain, pages, ...(origin ? { origin } : {}), ...pathArgs(paths) }, steps: [...SITE_READ_STEPS] },
+    { kind: 'site-read', organizationId, target: domain, args: { domain, pages, ...(origin ? { origin } : {}), ...scopeArgs(paths) }, steps: [...SITE_READ_STEPS] },
     { cap: MAX_RUNNING_SITE_READS, kinds: ['site-read'], onePerTarget: true },
   );
   if (launched.started) return { id: launched.id, started: true, budget: pages };

@@ -128,13 +128,14 @@ export function newTally(): Tally {
 
 /**
  * The run's arguments: the normalized domain, the page budget, the origin of the request that
- * started it, and its path lists (src/sites/path-scope.ts; empty when the read names none).
+ * started it, its path lists (src/sites/path-scope.ts; empty when the read names none) and the
+ * site's hosts it names besides the apex and `www.` (empty when none).
  */
-export function readArgs(run: RunRecord): { domain: string; budget: number; origin?: string } & SitePaths {
+export function readArgs(run: RunRecord): { domain: string; budget: number; origin?: string; hosts: string[] } & SitePaths {
   const domain = String(run.args.domain);
   const budget = typeof run.args.pages === 'number' ? run.args.pages : DEFAULT_PAGE_BUDGET;
   const paths = { includePaths: stringsOf(run.args.includePaths), excludePaths: stringsOf(run.args.excludePaths) };
-  return { domain, budget, ...(typeof run.args.origin === 'string' ? { origin: run.args.origin } : {}), ...paths };
+  return { domain, budget, ...(typeof run.args.origin === 'string' ? { origin: run.args.origin } : {}), ...paths, hosts: stringsOf(run.args.hosts) };
 }
 
 /** A list of strings kept in a run's arguments; anything else (absent on reads made before path scopes) is empty. */
