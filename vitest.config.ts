@@ -5,8 +5,8 @@ import E2eAroundSequencer from './test/e2e/sequencer.ts';
 import { freePort } from './scripts/lib/free-port.ts';
 import { ensureLocalBrowser } from './scripts/lib/local-browser.ts';
 import { DEV_REQUEST_STATE_SECRET } from './scripts/lib/dev-secrets.ts';
-import { startSites } from './scripts/lib/site-server.ts';
-import { fixtureSites, OFFLINE_DOMAIN } from './test/sites/fixture-sites.ts';
+import { Worker } from 'node:worker_threads';
+import { OFFLINE_DOMAIN } from './test/sites/fixture-sites.ts';
 
 // env.BROWSER (Browser Rendering) in the Workers pool is Miniflare's, run by this process: it must
 // start Debian's Chromium, offline, before the pool does. A fresh machine gets it installed here (as
@@ -29,13 +29,19 @@ const schemaSql = await readD1Migrations({ projectPath: import.meta.dirname, mig
 /**
  * The sites that site reads read in tests (test/sites/fixture-sites.ts), each on its own loopback
  * port, started here rather than in a globalSetup because the Worker's SITE_ORIGIN_OVERRIDES
- * binding must name their ports and bindings are fixed when the config is. Unref'd: they never keep
- * vitest alive. OFFLINE_DOMAIN maps to a port nothing listens on. Tests find them with
- * test/helpers/sites.ts.
+ * binding must name their ports and bindings are fixed when the config is. They run in a thread of
+ * their own (test/global-setup/site-thread.ts: their request log's times are not held up by Vitest's
+ * work), unref'd so they never keep vitest alive. OFFLINE_DOMAIN maps to a port nothing listens on.
+ * Tests find them with test/helpers/sites.ts.
  */
-const sites = await startSites(fixtureSites(), { unref: true });
+const siteThread = new Worker(new URL('./test/global-setup/site-thread.ts', import.meta.url));
+const sites = await new Promise<{ overrides: string; origins: Record<string, string> }>((resolve, reject) => {
+  siteThread.once('message', resolve);
+  siteThread.once('error', reject);
+});
+siteThread.unref();
 const siteOverrides = `${sites.overrides},${OFFLINE_DOMAIN}=http://127.0.0.1:${await freePort()}`;
-const siteControls = Object.fromEntries(Object.entries(sites.sites).map(([domain, site]) => [domain, site.origin]));
+const siteControls = sites.origins;
 
 const noDependencySourceMaps: Plugin = {
   name: 'recon:no-dependency-source-maps',
