@@ -1,19 +1,16 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { DomainError } from './ground/errors.ts';
 import type { AppEnv } from './env.ts';
 import { accessLog } from './middleware/access-log.ts';
 import { apiKeyAuth } from './middleware/api-key-auth.ts';
+import { limitBody } from './middleware/body-limit.ts';
 import { apiCors } from './middleware/cors.ts';
-import { discardBody } from './middleware/discard-body.ts';
 import { toHttpResponse } from './middleware/error-response.ts';
-import { rateLimit } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-import { otherCommand } from './routes/commands.ts';
+import { noOperation, noRoute } from './routes/no-operation.ts';
 import { mountOperations } from './routes/operations.ts';
-import { OPERATIONS, restRateBucket } from './operations/registry/index.ts';
+import { OPERATIONS } from './operations/index.ts';
 import { dnsRebindingCheck, mcp, mcpErrorResponse } from './routes/mcp.ts';
 import { oauth } from './routes/oauth.ts';
 import { health } from './routes/health.ts';
@@ -39,34 +36,23 @@ app.use(accessLog());
 app.use(securityHeaders());
 app.use('/api/*', apiCors(EXPOSED_HEADERS));
 
-function limitBodyTo(maxSize: number) {
-  return bodyLimit({
-    maxSize,
-    onError: async (c) => {
-      await discardBody(c.req.raw);
-      const size = maxSize >= 1024 * 1024 ? `${maxSize / 1024 / 1024} MiB` : `${maxSize / 1024} KiB`;
-      throw new DomainError('payload_too_large', `Request body exceeds ${size}; send less, or split it.`);
-    },
-  });
-}
-const limitBody = limitBodyTo(MAX_BODY_BYTES);
-const limitImportBody = limitBodyTo(MAX_IMPORT_BYTES);
-
 // Public, before the key middleware of /api/v1: the OpenAPI document and its interactive reference.
 serveOpenApi(app);
 
 const v1 = new OpenAPIHono<AppEnv>();
-v1.use(apiKeyAuth(), rateLimit(restRateBucket));
-v1.use((c, next) => (c.req.path === '/api/v1/oms/objects/import' ? limitImportBody : limitBody)(c, next));
-// Every REST operation, declared once in src/operations/registry/.
+v1.use(apiKeyAuth());
+// Every REST operation, declared once in src/operations/: its route spends the rate bucket the
+// operation declares, then reads the body within the limit it declares (src/routes/operations.ts).
 mountOperations(v1, OPERATIONS);
+// Last: a request that reached no operation spends a token all the same, then is 404.
+v1.all('/*', noOperation);
 app.route('/api/v1', v1);
 
 // The MCP door: DNS-rebinding check first, then the same keys (or an OAuth access token, src/oauth/) and body limit; it picks its rate bucket from the JSON-RPC call.
 // Its refusals are JSON-RPC error bodies (set before mounting: hono wraps the routes when mounted).
 const mcpDoor = new Hono<AppEnv>();
 mcpDoor.onError(mcpErrorResponse);
-mcpDoor.use(dnsRebindingCheck(), apiKeyAuth({ oauth: true }), limitBody);
+mcpDoor.use(dnsRebindingCheck(), apiKeyAuth({ oauth: true }), limitBody(MAX_BODY_BYTES));
 mcpDoor.route('/', mcp);
 app.route('/api/mcp', mcpDoor);
 
@@ -80,11 +66,7 @@ app.route('/', bot);
 // The dashboard for people (sessions, not keys); same-origin only: no CORS, CSRF-checked forms.
 app.route('/dashboard', dashboard);
 
-app.notFound(
-  (c) =>
-    otherCommand(c) ??
-    toHttpResponse(new DomainError('not_found', `No route ${c.req.method} ${c.req.path}; see GET /api/v1/openapi.json.`), c),
-);
+app.notFound(noRoute);
 app.onError(toHttpResponse);
 
 export default app;

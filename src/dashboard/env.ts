@@ -1,6 +1,6 @@
 import type { AppEnv } from '../env.ts';
 import type { CoreContext } from '../ground/context.ts';
-import type { SessionRecord } from '../operations/account.ts';
+import type { SessionRecord } from '../operations/account/account.ts';
 
 /**
  * The dashboard's types: the session on a request, the Hono environments of its pages, and what a

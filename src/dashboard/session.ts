@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { SCOPES } from '../ground/api-key.ts';
 import type { CoreContext } from '../ground/context.ts';
-import { readSession } from '../operations/account.ts';
+import { readSession } from '../operations/account/account.ts';
 import type { DashboardEnv, SessionView, SignedInEnv } from './env.ts';
 import { clearSessionCookie, readSessionCookie } from './session-cookie.ts';
 

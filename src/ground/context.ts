@@ -24,4 +24,10 @@ export interface CoreContext {
   requestId: string;
   /** The origin the request reached this deployment at (`https://recon.example.com`), when a request started the call: a site read names its /bot page by it. */
   origin?: string;
+  /**
+   * True once the request has spent its one rate-limit token: set by the MCP door, which spends it
+   * as a message arrives (spendRateLimit, src/operations/call.ts), so the operations a tool call
+   * runs spend no other. Unset, callOperation spends the operation's bucket.
+   */
+  rateLimitSpent?: boolean;
 }

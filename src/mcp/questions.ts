@@ -14,10 +14,11 @@ import type { CoreContext, Principal } from '../ground/context.ts';
 import { DomainError } from '../ground/errors.ts';
 import { missingProfileFields, SalesProfileInput, type SalesProfile } from '../ground/schemas/profile.ts';
 import { sha256Hex } from '../ground/sha256.ts';
-import { invokeOperation } from '../operations/definition.ts';
-import { getProfile } from '../operations/profile.ts';
-import { PUT_PROFILE } from '../operations/registry/profile.ts';
-import type { ToolDefinition } from './tools/registry.ts';
+import { callOperation } from '../operations/call.ts';
+import type { ToolOperation } from '../operations/definition.ts';
+import { getProfile } from '../operations/profile/profile.ts';
+import { PUT_PROFILE } from '../operations/profile/profile-operations.ts';
+import { confirmationOf } from './tools/index.ts';
 
 /**
  * Questions asked in the client (the 2026-07-28 revision's input-required results, basic/patterns/mrtr):
@@ -103,7 +104,7 @@ export function answersForms(envelope: Record<string, unknown> | undefined): boo
 
 export interface AskingCall {
   ctx: CoreContext;
-  tool: ToolDefinition;
+  tool: ToolOperation;
   args: Record<string, unknown>;
   /** The SDK's context of the tools/call request (envelope, input responses, the verified state). */
   request: ServerContext;
@@ -122,8 +123,8 @@ export interface AskingCall {
  */
 export async function answerToolCall(call: AskingCall): Promise<CallToolResult | InputRequiredResult> {
   const { tool, request, codec } = call;
-  if (!codec || !(tool.asksOnboarding || tool.confirmation) || !answersForms(request.mcpReq.envelope)) return call.run();
-  return tool.confirmation ? confirmFirst(call, codec) : onboardFirst(call, codec);
+  if (!codec || !(tool.mcp.asksOnboarding || tool.mcp.confirm) || !answersForms(request.mcpReq.envelope)) return call.run();
+  return tool.mcp.confirm ? confirmFirst(call, codec) : onboardFirst(call, codec);
 }
 
 /** A yes/no form: the person ticks `confirm` to go on. */
@@ -137,7 +138,7 @@ const confirmForm = (label: string) => ({
 async function confirmFirst(call: AskingCall, codec: QuestionCodec): Promise<CallToolResult | InputRequiredResult> {
   const { ctx, tool, args, request } = call;
   // Scope, arguments and the core's own checks first: a call that would be refused is refused, not asked.
-  const confirmation = await tool.confirmation!(ctx, args);
+  const confirmation = await confirmationOf(ctx, tool, args);
   const shown = await sha256Hex(confirmation.message);
   const state = request.mcpReq.requestState<QuestionState>();
   if (state?.ask === 'confirm' && state.shown === shown) {
@@ -179,7 +180,7 @@ async function onboardFirst(call: AskingCall, codec: QuestionCodec): Promise<Cal
       inputRequests: {
         [PROFILE_KEY]: inputRequired.elicit({
           message:
-            `${tool.name} needs your organization's sales profile, which is not finished (missing: ${form.missing.join(', ')}). ` +
+            `${tool.id} needs your organization's sales profile, which is not finished (missing: ${form.missing.join(', ')}). ` +
             'Your answers are saved as the profile, as set-profile (PUT /api/v1/profile) saves it; answer lists with commas between the entries.',
           requestedSchema: form.schema,
         }),
@@ -292,5 +293,5 @@ async function saveAnswers(ctx: CoreContext, fields: readonly string[], content:
     for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
     node[path.at(-1)!] = value;
   }
-  await invokeOperation(ctx, PUT_PROFILE, body, 'request body');
+  await callOperation(ctx, PUT_PROFILE, body, 'request body');
 }

@@ -2,8 +2,8 @@ import type { ReadResourceResult, Resource, ResourceTemplateType } from '@modelc
 import type { CoreContext } from '../ground/context.ts';
 import { DomainError } from '../ground/errors.ts';
 import { briefUri, runUri } from '../ground/resource-uris.ts';
-import { getOmsObject, searchOmsObjects, SearchInput } from '../operations/oms-reads.ts';
-import { getRun, listRuns } from '../operations/runs.ts';
+import { getOmsObject, searchOmsObjects, SearchInput } from '../operations/oms/oms-reads.ts';
+import { getRun, listRuns } from '../operations/runs/runs.ts';
 import { McpError, RESOURCE_NOT_FOUND } from './json-rpc-error.ts';
 
 /**

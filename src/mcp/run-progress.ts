@@ -1,6 +1,6 @@
 import type { ServerNotification } from '@modelcontextprotocol/server';
-import { passes, type LogLevel } from '../operations/log-level.ts';
-import type { RunView } from '../operations/runs.ts';
+import { passes, type LogLevel } from '../operations/account/log-level.ts';
+import type { RunView } from '../operations/runs/runs.ts';
 import type { RunStatus } from '../runs/types.ts';
 
 /** How severe each run status is as a log message: progress is `info`, a finished run `notice`. */

@@ -18,7 +18,7 @@ import { readConfig } from '../ground/config.ts';
 import type { CoreContext } from '../ground/context.ts';
 import type { RateBucket } from '../ground/rate-limit.ts';
 import { scopeAllows } from '../operations/definition.ts';
-import { getLogLevel, LOG_LEVELS, setLogLevel, type LogLevel } from '../operations/log-level.ts';
+import { getLogLevel, LOG_LEVELS, setLogLevel, type LogLevel } from '../operations/account/log-level.ts';
 import { McpError, withRefusalData } from './json-rpc-error.ts';
 import { getPrompt, listPrompts } from './prompts.ts';
 import { answerToolCall, questionsFor } from './questions.ts';
@@ -29,7 +29,7 @@ import { isTaskListen, serveTaskListen } from './task-notifications.ts';
 import { registerLegacyTaskMethods, startTask, TASKS_CAPABILITY, TASKS_SINCE } from './tasks-2025.ts';
 import { createTaskResult, declaresTasks, registerTaskMethods, TASKS_EXTENSION } from './tasks-extension.ts';
 import { answerToolsList } from './tools-list.ts';
-import { LISTED_TOOLS, LISTED_TOOLS_WITHOUT_TASKS, TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
+import { callTool, LISTED_TOOLS, LISTED_TOOLS_WITHOUT_TASKS, startToolTask, TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
 
 /**
  * Recon's one MCP server, for every revision it serves: 2026-07-28 and the 2025 revisions
@@ -109,7 +109,7 @@ function protocolVersionOf(message: unknown, headers: Headers): string {
 function reportsRunProgress(message: unknown): boolean {
   if (typeof message !== 'object' || message === null) return false;
   const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
-  return method === 'tasks/get' || (method === 'tools/call' && TOOLS_BY_NAME.get(String(params?.name))?.notifies === true);
+  return method === 'tasks/get' || (method === 'tools/call' && TOOLS_BY_NAME.get(String(params?.name))?.mcp.reportsRunProgress === true);
 }
 
 /** The request's exchange, which handleMcpPost passes through the SDK as `authInfo.extra`. */
@@ -177,7 +177,7 @@ export async function buildServer(context: McpRequestContext): Promise<Server> {
 
   const listed = withTasks ? LISTED_TOOLS : LISTED_TOOLS_WITHOUT_TASKS;
   server.setRequestHandler('tools/list', () => ({
-    tools: TOOLS.filter((tool) => scopeAllows(tool, ctx.principal.scopes)).map((tool) => listed.get(tool.name)! as Tool),
+    tools: TOOLS.filter((tool) => scopeAllows(tool, ctx.principal.scopes)).map((tool) => listed.get(tool.id)! as Tool),
   }));
 
   server.setRequestHandler('tools/call', { params: CallToolParams }, async ({ name, arguments: args = {}, task }, request) => {
@@ -191,9 +191,9 @@ export async function buildServer(context: McpRequestContext): Promise<Server> {
     // A run is a task for a 2026-07-28 client that can follow one; any other client gets the run id to poll.
     // (The SDK types tools/call results without the extension's task handle.)
     const run = async (): Promise<CallToolResult> =>
-      modern && tool.startTask && declaresTasks(request.mcpReq.envelope)
-        ? (createTaskResult(await tool.startTask(ctx, args)) as unknown as CallToolResult)
-        : await tool.call(ctx, args, { logLevel, sendNotification: request.mcpReq.notify });
+      modern && tool.mcp.startsRun && declaresTasks(request.mcpReq.envelope)
+        ? (createTaskResult(await startToolTask(ctx, tool, args)) as unknown as CallToolResult)
+        : await callTool(ctx, tool, args, { logLevel, sendNotification: request.mcpReq.notify });
     // Questions first, for a tool that asks and a client that can answer (2026-07-28 only); then the run.
     return answerToolCall({ ctx, tool, args, request, codec: questions, run, onDeclined: () => onToolError?.('declined') });
   });
@@ -269,7 +269,10 @@ export function answerPlainToolsList(ctx: CoreContext, request: Request, parsedB
   return answerToolsList(ctx.principal, request, parsedBody, protocolVersionOf(parsedBody, request.headers) >= TASKS_SINCE);
 }
 
-/** A request spends a `commands` token when it calls a command tool, a `reads` token otherwise. */
+/**
+ * The bucket an MCP message spends its one token from, as it arrives (src/routes/mcp.ts): a tools/call
+ * of a tool, the bucket its operation declares (`commands` for the costly ones); anything else a read.
+ */
 export function mcpRateBucket(message: unknown): RateBucket {
   if (typeof message !== 'object' || message === null) return 'reads';
   const { method, params } = message as { method?: unknown; params?: { name?: unknown } };

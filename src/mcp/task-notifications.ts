@@ -1,7 +1,7 @@
 import type { CoreContext } from '../ground/context.ts';
 import { DomainError } from '../ground/errors.ts';
 import { readConfig } from '../ground/config.ts';
-import { getRun, type RunView } from '../operations/runs.ts';
+import { getRun, type RunView } from '../operations/runs/runs.ts';
 import { SERVER_INFO } from './server-info.ts';
 import { declaresTasks, detailedTaskOf, TASKS_EXTENSION } from './tasks-extension.ts';
 

@@ -1,12 +1,12 @@
 import { ProtocolErrorCode, RELATED_TASK_META_KEY, type CallToolResult, type Result, type Server, type ServerContext, type Task } from '@modelcontextprotocol/server';
 import type { CoreContext } from '../ground/context.ts';
-import type { LogLevel } from '../operations/log-level.ts';
-import { cancelRun, getRun, listRuns, type RunView } from '../operations/runs.ts';
+import type { LogLevel } from '../operations/account/log-level.ts';
+import { cancelRun, getRun, listRuns, type RunView } from '../operations/runs/runs.ts';
 import type { RunStatus } from '../runs/types.ts';
 import { McpError } from './json-rpc-error.ts';
 import { reportRun } from './run-progress.ts';
-import { taskResultOf } from './tools/index.ts';
-import type { ToolDefinition } from './tools/registry.ts';
+import type { ToolOperation } from '../operations/definition.ts';
+import { startToolTask, taskResultOf } from './tools/index.ts';
 
 /**
  * The tasks of protocol 2025-11-25 (experimental in that revision): `tools/call` with a `task` starts
@@ -53,9 +53,9 @@ export function asksForTask(params: unknown): boolean {
  * that answers at once is refused as invalid params; a refused start (arguments, scope,
  * onboarding) is a JSON-RPC error with our code (./recon-server.ts).
  */
-export async function startTask(ctx: CoreContext, tool: ToolDefinition, args: Record<string, unknown>): Promise<{ task: Task }> {
-  if (!tool.startTask) throw new McpError(ProtocolErrorCode.InvalidParams, `Tool '${tool.name}' does not run as a task; call it without 'task'.`);
-  return { task: taskOf(await tool.startTask(ctx, args)) };
+export async function startTask(ctx: CoreContext, tool: ToolOperation, args: Record<string, unknown>): Promise<{ task: Task }> {
+  if (!tool.mcp.startsRun) throw new McpError(ProtocolErrorCode.InvalidParams, `Tool '${tool.id}' does not run as a task; call it without 'task'.`);
+  return { task: taskOf(await startToolTask(ctx, tool, args)) };
 }
 
 const isFinal = (view: RunView) => view.status !== 'running';

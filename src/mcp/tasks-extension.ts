@@ -1,7 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, type Server } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { CoreContext } from '../ground/context.ts';
-import { cancelRun, getRun, type RunView } from '../operations/runs.ts';
+import { cancelRun, getRun, type RunView } from '../operations/runs/runs.ts';
 import { taskResultOf } from './tools/index.ts';
 
 /**

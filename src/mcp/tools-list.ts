@@ -71,7 +71,7 @@ export function listedToolsJson(scopes: readonly string[], withTasks: boolean): 
   let json = serialized.get(cacheKey);
   if (json === undefined) {
     const listed = withTasks ? LISTED_TOOLS : LISTED_TOOLS_WITHOUT_TASKS;
-    json = JSON.stringify(TOOLS.filter((tool) => scopeAllows(tool, scopes)).map((tool) => listed.get(tool.name)!));
+    json = JSON.stringify(TOOLS.filter((tool) => scopeAllows(tool, scopes)).map((tool) => listed.get(tool.id)!));
     serialized.set(cacheKey, json);
   }
   return json;

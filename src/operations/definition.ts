@@ -4,13 +4,14 @@ import type { CoreContext } from '../ground/context.ts';
 import { DomainError, type ErrorCode } from '../ground/errors.ts';
 import type { RateBucket } from '../ground/rate-limit.ts';
 import { assertScope } from '../ground/scopes.ts';
-import { parseInput } from '../ground/validation.ts';
 
 /**
- * What an operation is, declared once (src/operations/registry/): its input and output schemas,
- * scope, rate bucket, the errors it can give, and how each door reaches it. The REST routes and
- * their OpenAPI document, the MCP tools and their schemas, the rate-limit buckets and the catalog
- * are derived from these declarations; a door adds no behaviour of its own.
+ * What an operation is, declared once (in the folder of its resource under src/operations/, listed
+ * in OPERATIONS, ./index.ts): its id, input and output schemas, scope, rate bucket, the errors it can
+ * give, and how each door reaches it (its REST route and body limit, its MCP tool), plus the catalog
+ * fields of a command. The REST routes and their OpenAPI document, the MCP tools and their schemas,
+ * the rate-limit bucket each call spends and the catalog are derived from these declarations; every
+ * door calls an operation through callOperation (./call.ts) and adds no behaviour of its own.
  */
 
 /** What calling it does to the world; MCP tool annotations are these. */
@@ -51,6 +52,8 @@ export interface RestBinding {
   operationId: string;
   summary: string;
   description?: string;
+  /** The largest body the route reads, in bytes (413 over it); default MAX_BODY_BYTES (src/ground/body-limits.ts). */
+  maxBodyBytes?: number;
   input:
     | { from: 'body'; name: string; required?: boolean; example?: unknown; query?: z.ZodObject }
     | { from: 'query' }
@@ -88,9 +91,8 @@ export interface Confirmation {
   declined: string;
 }
 
-/** The MCP door of an operation: a tool. */
+/** The MCP door of an operation: a tool, named by the operation's id. */
 export interface McpBinding<O, I = unknown> {
-  name: string;
   title: string;
   /** Written for a model: what it does, what it returns, when to use it. */
   description: string;
@@ -133,9 +135,14 @@ export interface CallFacts {
 }
 
 export interface OperationDefinition<S extends z.ZodType = z.ZodType, O = unknown> {
+  /**
+   * Its name, unique among the operations, in kebab-case: the name of its MCP tool when it has one
+   * (`research`, `watch-create`), else what it does (`list-runs`). Doors find operations by it.
+   */
+  id: string;
   /** The key scope needed; a list: any one of them. */
   scope: Scope | readonly Scope[];
-  /** Which of the key's rate-limit budgets a call spends. */
+  /** Which of the key's rate-limit budgets a call spends, whichever door it came through (callOperation, ./call.ts, spends it). */
   bucket: RateBucket;
   /** The arguments, validated by the core (never by a door's library), so both doors refuse alike. */
   input: S;
@@ -152,7 +159,40 @@ export interface OperationDefinition<S extends z.ZodType = z.ZodType, O = unknow
   run(ctx: CoreContext, input: z.output<S>, call: CallFacts): Promise<O>;
   rest?: RestBinding;
   mcp?: McpBinding<O, z.output<S>>;
+  /** Set on a command: what the command catalog says of it (./commands/command-operations.ts, defineCommand). */
+  command?: CommandFields;
 }
+
+/** An operation that is an MCP tool: the tool is derived from it (src/mcp/tools/). */
+export type ToolOperation = OperationDefinition & { mcp: McpBinding<unknown, unknown> };
+
+/** True when the operation has an MCP tool. */
+export const isTool = (operation: OperationDefinition): operation is ToolOperation => operation.mcp !== undefined;
+
+export type CommandMode = 'sync' | 'async';
+
+/**
+ * What the command catalog (GET /api/v1/commands, the help command) says of a command besides its
+ * id (the command's name) and its input (its arguments).
+ */
+export interface CommandFields {
+  title: string;
+  mode: CommandMode;
+  /** One paragraph for people and models alike: what it does and what it returns. */
+  description: string;
+  /** A valid body, shown in the catalog and the OpenAPI document. */
+  example: Record<string, unknown>;
+  /** False only for `help`: every other command waits for a finished sales profile. */
+  requiresOnboarding: boolean;
+}
+
+/**
+ * What a command produced: markdown now (sync) with the same result as data (the command's
+ * `output`: a brief's claims, the catalog; an MCP tool's structured content), or a run to poll (async).
+ */
+export type CommandResult =
+  | { mode: 'sync'; markdown: string; data: Record<string, unknown> }
+  | { mode: 'async'; run: { id: string; kind: string; status: 'running' }; markdown: string };
 
 /** Declares an operation; the types of `run` and `mcp.answer` follow from `input`. */
 export function defineOperation<S extends z.ZodType, O>(definition: OperationDefinition<S, O>): OperationDefinition {
@@ -168,29 +208,6 @@ export function scopeAllows(operation: Pick<OperationDefinition, 'scope'>, scope
 /** 403 `access_denied` unless the key may call the operation (naming its first scope). */
 export function assertOperationScope(ctx: CoreContext, operation: Pick<OperationDefinition, 'scope'>): void {
   if (!scopeAllows(operation, ctx.principal.scopes)) assertScope(ctx, typeof operation.scope === 'string' ? operation.scope : operation.scope[0]!);
-}
-
-/**
- * Calls an operation for either door, in the one order both follow: the key's scope, then the
- * arguments (named `what` in a refusal unless the operation names its input), then the work.
- * Answers the validated arguments with the result (an MCP tool's text may name them).
- */
-export async function invokeOperation(
-  ctx: CoreContext,
-  operation: OperationDefinition,
-  raw: unknown,
-  what: string,
-  query: CallFacts['query'] = {},
-): Promise<{ input: unknown; output: unknown }> {
-  const input = checkOperationInput(ctx, operation, raw, what);
-  const sent = typeof raw === 'object' && raw !== null ? Object.keys(raw) : [];
-  return { input, output: await operation.run(ctx, input, { sent, query, what: operation.inputName ?? what }) };
-}
-
-/** The first two steps of a call: the key's scope, then the arguments; answers them validated (nothing runs). */
-export function checkOperationInput(ctx: CoreContext, operation: OperationDefinition, raw: unknown, what: string): unknown {
-  assertOperationScope(ctx, operation);
-  return parseInput(operation.inputFor?.(ctx) ?? operation.input, raw ?? {}, operation.inputName ?? what);
 }
 
 /**

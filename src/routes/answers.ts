@@ -1,5 +1,5 @@
-import type { CommandResult } from '../operations/command-definition.ts';
-import type { RunView } from '../operations/runs.ts';
+import type { CommandResult } from '../operations/definition.ts';
+import type { RunView } from '../operations/runs/runs.ts';
 import { runHeaders } from '../http-headers.ts';
 
 /** How the REST door writes what an operation returned: markdown bodies and the headers of runs (runHeaders, src/http-headers.ts). */

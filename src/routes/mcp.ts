@@ -2,9 +2,10 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { readConfig, type HostPattern } from '../ground/config.ts';
 import { DomainError, toDomainError } from '../ground/errors.ts';
-import { enforceRateLimit } from '../ground/rate-limit.ts';
+import type { CoreContext } from '../ground/context.ts';
 import type { AppEnv } from '../env.ts';
 import { MAX_BODY_BYTES } from '../ground/body-limits.ts';
+import { spendRateLimit } from '../operations/call.ts';
 import { isAllowedHost, isAllowedOrigin } from '../mcp/dns-rebinding.ts';
 import { rpcErrorResponse, rpcIdOf, type RpcErrorResponseOptions } from '../mcp/json-rpc-error.ts';
 import { answerPlainToolsList, handleMcpPost, mcpRateBucket } from '../mcp/server.ts';
@@ -113,9 +114,12 @@ export const mcp = new Hono<AppEnv>()
         { rpcCode: ProtocolErrorCode.InvalidRequest },
       );
     }
+    // Every message spends one token as it arrives, before the SDK reads it: a tools/call the bucket
+    // its tool's operation declares, anything else a read. The tool's call spends no other.
     const bucket = mcpRateBucket(body);
+    let ctx: CoreContext;
     try {
-      await enforceRateLimit(c.env, c.get('principal'), bucket);
+      ctx = await spendRateLimit(c.get('core'), bucket);
     } catch (error) {
       // The body is read: the 429 answers the request by its id, and says which budget is spent.
       const domainError = toDomainError(error, c.get('requestId'));
@@ -123,11 +127,11 @@ export const mcp = new Hono<AppEnv>()
     }
     // Malformed JSON goes to the SDK as text, so the client gets its JSON-RPC parse error.
     const request = body === undefined ? new Request(c.req.raw, { body: text }) : c.req.raw;
-    const listed = answerPlainToolsList(c.get('core'), request, body);
+    const listed = answerPlainToolsList(ctx, request, body);
     if (listed) return listed;
     // One server for every revision (the SDK chooses it: src/mcp/server.ts, buildServer). A tool
     // that answered isError is logged as its error code, not as ok.
-    return handleMcpPost(c.get('core'), request, body, { onToolError: (code) => c.set('errorCode', code) });
+    return handleMcpPost(ctx, request, body, { onToolError: (code) => c.set('errorCode', code) });
   })
   // Stateless server: no SSE stream to open (GET) and no session to end (DELETE).
   .on(['GET', 'DELETE'], '/', (c) =>
@@ -169,7 +173,7 @@ export const mcpOperations = [
     operationId: 'mcp',
     summary: 'The MCP server (Streamable HTTP, JSON-RPC 2.0; stateless, JSON responses); an API key or an OAuth access token',
     description:
-      `One JSON-RPC message per request (no batches). Send Accept: application/json, text/event-stream. Tools (${TOOLS.length}): ${TOOLS.map((tool) => tool.name).join(', ')}; ` +
+      `One JSON-RPC message per request (no batches). Send Accept: application/json, text/event-stream. Tools (${TOOLS.length}): ${TOOLS.map((tool) => tool.id).join(', ')}; ` +
       'each is an operation of the REST API with the same argument schema (tools/list gives them as JSON Schema). Answers only on MCP_ALLOWED_HOSTS, and to browser ' +
       'Origins in MCP_ALLOWED_ORIGINS. See the MCP specification for the methods.',
     request: {

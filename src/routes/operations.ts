@@ -3,18 +3,24 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { DomainError, ERROR_STATUS } from '../ground/errors.ts';
 import type { AppEnv } from '../env.ts';
-import type { CommandResult } from '../operations/command-definition.ts';
-import { EVERY_OPERATION_ERRORS, invokeOperation, type OperationDefinition, type RestAnswer, type RestBinding } from '../operations/definition.ts';
-import type { RunView } from '../operations/runs.ts';
+import type { CommandResult } from '../operations/definition.ts';
+import { MAX_BODY_BYTES } from '../ground/body-limits.ts';
+import { limitBody } from '../middleware/body-limit.ts';
+import { callOperation } from '../operations/call.ts';
+import { EVERY_OPERATION_ERRORS, type OperationDefinition, type RestAnswer, type RestBinding } from '../operations/definition.ts';
+import type { RunView } from '../operations/runs/runs.ts';
 import { commandResponse, runResponse } from './answers.ts';
 import { readJsonObject } from './json-body.ts';
 import { documentedBody, errors, headers, json, markdown, POLLED, POLLED_HEADERS, STARTED, type ErrorStatus } from './openapi-parts.ts';
 
 /**
- * The REST door of the operation registry: each operation with a `rest` binding becomes one route
- * under /api/v1 and one entry of the OpenAPI document, both from its declaration. The handler reads
- * the arguments from where the binding says, calls the operation through the core (scope, then
- * arguments, then the work: the order MCP follows too) and writes its answer; it adds nothing else.
+ * The REST door of the operations: each operation with a `rest` binding becomes one route under
+ * /api/v1 and one entry of the OpenAPI document, both from its declaration. The handler calls the
+ * operation through callOperation, which spends the rate bucket the operation declares before it
+ * reads anything, then has the arguments read from where the binding says, within the body limit it
+ * declares (413 over it), and calls the core (scope, then arguments, then the work: the order MCP
+ * follows too); the handler writes the answer and adds nothing else. The bucket and the limit are
+ * the route's own: no table of paths decides them.
  */
 export function mountOperations(app: OpenAPIHono<AppEnv>, operations: readonly OperationDefinition[]): void {
   for (const operation of operations) {
@@ -22,15 +28,23 @@ export function mountOperations(app: OpenAPIHono<AppEnv>, operations: readonly O
     const rest = operation.rest;
     app.openAPIRegistry.registerPath(documentedRoute(app, operation, rest));
     const readInput = inputReader(operation, rest);
+    const bounded = limitBody(rest.maxBodyBytes ?? MAX_BODY_BYTES);
+    const readArguments = async (c: Context<AppEnv>) => {
+      await bounded(c, noNext);
+      return readInput(c);
+    };
     const what = rest.input.from === 'query' || rest.input.from === 'path' ? rest.input.from : 'request body';
     const queryNames = rest.input.from === 'body' && rest.input.query ? Object.keys(rest.input.query.shape) : [];
     app.on(rest.method.toUpperCase(), honoPath(rest.path), async (c) => {
       const query = Object.fromEntries(queryNames.map((name) => [name, c.req.query(name)]));
-      const { output } = await invokeOperation(c.get('core'), operation, await readInput(c), what, query);
+      const { output } = await callOperation(c.get('core'), operation, () => readArguments(c), what, query);
       return answer(c, rest.answer, output);
     });
   }
 }
+
+/** The body limit is applied as a step of reading the arguments, not as middleware: nothing comes after it. */
+const noNext = async () => {};
 
 /** `/runs/{kind}/{id}` as Hono writes it: `/runs/:kind/:id`. */
 const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');

@@ -4,7 +4,7 @@ import { connectMcpClient } from '../helpers/mcp-client.ts';
 
 /**
  * The public surface, pinned whole: the OpenAPI document and the MCP tools/list a key with every
- * scope sees. Both are derived from the operation registry (src/operations/); a change to either
+ * scope sees. Both are derived from the operations' declarations (src/operations/); a change to either
  * shows here as a diff of the files beside this test, to be read and accepted (`vitest -u`) on purpose.
  */
 describe('the public surface', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestAction, type ApprovalRequestView } from '../../src/operations/actions.ts';
+import { requestAction, type ApprovalRequestView } from '../../src/operations/actions/actions.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
 import { json } from '../watches/helpers.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRequestView } from '../../src/operations/actions.ts';
+import type { ApprovalRequestView } from '../../src/operations/actions/actions.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
 import { createAndSettle, json } from '../watches/helpers.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRequestView } from '../../src/operations/actions.ts';
+import type { ApprovalRequestView } from '../../src/operations/actions/actions.ts';
 import { call, createKey } from '../helpers/fixtures.ts';
 import { connectMcpClient } from '../helpers/mcp-client.ts';
 import { decide, importLines, provenanceOf, requestCount, twoKeys } from '../operations/action-helpers.ts';

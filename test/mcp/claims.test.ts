@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompetitorsOutput, ResearchOutput } from '../../src/operations/command-outputs.ts';
+import type { CompetitorsOutput, ResearchOutput } from '../../src/operations/commands/command-outputs.ts';
 import { escapeInline } from '../../src/research/markdown-escape.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { importMarket, MARKET_LINES } from '../helpers/market.ts';

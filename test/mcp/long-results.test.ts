@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_RESULT_TOKENS, tokensOf } from '../../src/mcp/tools/text-bound.ts';
-import type { ResearchOutput } from '../../src/operations/command-outputs.ts';
+import type { ResearchOutput } from '../../src/operations/commands/command-outputs.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { connectMcpClient } from '../helpers/mcp-client.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../src/operations/commands.ts';
+import { COMMANDS } from '../../src/operations/commands/command-operations.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
 import { connectMcpClient, mcpRpc } from '../helpers/mcp-client.ts';
@@ -19,7 +19,7 @@ describe('MCP server at /api/mcp', () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
-        ...COMMANDS.map((c) => c.name),
+        ...COMMANDS.map((c) => c.id),
         'run-status',
         'get-profile',
         'set-profile',

@@ -1,6 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRequestView } from '../../src/operations/actions.ts';
+import type { ApprovalRequestView } from '../../src/operations/actions/actions.ts';
 import { call, createKey } from '../helpers/fixtures.ts';
 import { connectMcpClient, mcpRpc } from '../helpers/mcp-client.ts';
 import { connect, grantsOf, onboardedPerson, userOf } from './helpers.ts';

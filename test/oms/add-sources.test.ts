@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { restRateBucket } from '../../src/operations/registry/index.ts';
+import { operationById } from '../../src/operations/index.ts';
 import type { AddedSource as Added } from '../../src/oms/import-pages.ts';
-import { addSources } from '../../src/operations/add-sources.ts';
+import { addSources } from '../../src/operations/oms/add-sources.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { fixtureOrigin, fixturePage, loopbackFetch } from '../helpers/fixture-pages.ts';
 
@@ -163,8 +163,9 @@ describe('POST /api/v1/oms/sources refuses bad input whole, before fetching or w
   });
 
   it('spends from the commands budget, as a command does: each call may fetch 20 pages', () => {
-    expect(restRateBucket('POST', '/api/v1/oms/sources')).toBe('commands');
-    expect(restRateBucket('POST', '/api/v1/oms/objects/import')).toBe('reads');
+    // Each REST route spends the bucket its operation declares (test/operations/call.test.ts).
+    expect(operationById('add-sources')).toMatchObject({ bucket: 'commands', rest: { method: 'post', path: '/oms/sources' } });
+    expect(operationById('import-objects')).toMatchObject({ bucket: 'reads', rest: { method: 'post', path: '/oms/objects/import' } });
   });
 });
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { writeObjects } from '../../src/oms/store.ts';
-import { research } from '../../src/operations/research.ts';
+import { research } from '../../src/operations/commands/research.ts';
 import { SCOPES } from '../../src/ground/api-key.ts';
 import type { CoreContext } from '../../src/ground/context.ts';
 import { call, createOrganization, FINISHED_PROFILE, type TestOrganization } from '../helpers/fixtures.ts';

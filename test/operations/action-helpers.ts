@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { SCOPES, type Scope } from '../../src/ground/api-key.ts';
 import type { CoreContext } from '../../src/ground/context.ts';
-import type { ApprovalRequestView } from '../../src/operations/actions.ts';
+import type { ApprovalRequestView } from '../../src/operations/actions/actions.ts';
 import { call, createKey, createOrganization, type TestOrganization } from '../helpers/fixtures.ts';
 
 /** An organization with two keys: `requester` asks, `approver` decides (both with every scope unless told). */

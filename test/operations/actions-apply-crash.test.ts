@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { decideActionRequest, getActionRequest, type ApprovalRequestView } from '../../src/operations/actions.ts';
+import { decideActionRequest, getActionRequest, type ApprovalRequestView } from '../../src/operations/actions/actions.ts';
 import { contextOf, decide, historyOf, importLines, objectRow, provenanceOf, requestThroughRest, twoKeys } from './action-helpers.ts';
 import { batchHas, CHANGES, contextWithDb, interposedDb } from './action-interpose.ts';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRequestView } from '../../src/operations/actions.ts';
+import type { ApprovalRequestView } from '../../src/operations/actions/actions.ts';
 import { decide, historyOf, importLines, objectRow, provenanceOf, requestThroughRest, twoKeys } from './action-helpers.ts';
 
 describe('an action requested with one key and approved with another', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideActionRequest, requestAction, type ApprovalRequestView } from '../../src/operations/actions.ts';
+import { decideActionRequest, requestAction, type ApprovalRequestView } from '../../src/operations/actions/actions.ts';
 import { call } from '../helpers/fixtures.ts';
 import { contextOf, decide, importLines, objectRow, twoKeys } from './action-helpers.ts';
 

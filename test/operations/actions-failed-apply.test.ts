@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRequestView } from '../../src/operations/actions.ts';
+import type { ApprovalRequestView } from '../../src/operations/actions/actions.ts';
 import { decide, historyOf, importLines, objectRow, provenanceOf, requestThroughRest, twoKeys } from './action-helpers.ts';
 
 async function approved(key: string, id: string) {

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { INTERRUPTED_AFTER_MS } from '../../src/db/approval-requests.ts';
-import { getActionRequest, listActionRequests, requestAction, type ApprovalRequestView } from '../../src/operations/actions.ts';
+import { getActionRequest, listActionRequests, requestAction, type ApprovalRequestView } from '../../src/operations/actions/actions.ts';
 import { call } from '../helpers/fixtures.ts';
 import { connectMcpClient } from '../helpers/mcp-client.ts';
 import { contextOf, importLines, twoKeys } from './action-helpers.ts';

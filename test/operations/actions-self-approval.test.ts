@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRequestView } from '../../src/operations/actions.ts';
+import type { ApprovalRequestView } from '../../src/operations/actions/actions.ts';
 import { call } from '../helpers/fixtures.ts';
 import { decide, importLines, objectRow, requestThroughRest, twoKeys } from './action-helpers.ts';
 

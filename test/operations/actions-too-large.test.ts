@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideActionRequest, requestAction } from '../../src/operations/actions.ts';
+import { decideActionRequest, requestAction } from '../../src/operations/actions/actions.ts';
 import { contextOf, historyOf, importLines, objectRow, twoKeys } from './action-helpers.ts';
 
 /** `count` extra properties named `${prefix}0...` of 10,000 characters each: about 10 KB apiece. */

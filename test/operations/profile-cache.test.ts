@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeSalesProfile } from '../../src/db/sales-profiles.ts';
-import { PROFILE_CACHE_TTL_MS } from '../../src/operations/profile.ts';
+import { PROFILE_CACHE_TTL_MS } from '../../src/operations/profile/profile.ts';
 import { call, createOrganization, FINISHED_PROFILE } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
 

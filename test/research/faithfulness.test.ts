@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { competitors } from '../../src/operations/competitors.ts';
+import { competitors } from '../../src/operations/commands/competitors.ts';
 import type { CoreContext } from '../../src/ground/context.ts';
-import { research } from '../../src/operations/research.ts';
-import type { ResearchOutput } from '../../src/operations/command-outputs.ts';
+import { research } from '../../src/operations/commands/research.ts';
+import type { ResearchOutput } from '../../src/operations/commands/command-outputs.ts';
 import { importObjects } from '../../src/oms/import.ts';
 import { escapeInline } from '../../src/research/markdown-escape.ts';
 import { plainText } from '../helpers/markdown-text.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { researchWithFallback } from '../../src/operations/research.ts';
+import { researchWithFallback } from '../../src/operations/commands/research.ts';
 import type { ResearchProvider, ResearchRequest, ResearchResult } from '../../src/research/provider.ts';
 import { FINISHED_PROFILE } from '../helpers/fixtures.ts';
 

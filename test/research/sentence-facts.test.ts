@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CoreContext } from '../../src/ground/context.ts';
 import { importObjects } from '../../src/oms/import.ts';
-import { research } from '../../src/operations/research.ts';
+import { research } from '../../src/operations/commands/research.ts';
 import { chooseSentences, type RankedPassage } from '../../src/research/select.ts';
 import { selectSentences } from '../helpers/select-text.ts';
 import { analyzePassage, decodeFacts, encodeFacts, FACTS_VERSION, sentenceKey } from '../../src/research/sentence-facts.ts';

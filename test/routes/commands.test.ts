@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../src/operations/commands.ts';
+import { COMMANDS } from '../../src/operations/commands/command-operations.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 
 interface ErrorJson {
@@ -17,9 +17,9 @@ describe('GET /api/v1/commands', () => {
     const markdown = await response.text();
     expect(markdown).toMatch(/^# Recon commands/);
     for (const command of COMMANDS) {
-      expect(markdown).toContain(`## ${command.name}`);
-      expect(markdown).toContain(`| \`${command.name}\` | ${command.mode} |`);
-      expect(markdown).toContain(`$RECON_URL/api/v1/commands/${command.name}`);
+      expect(markdown).toContain(`## ${command.id}`);
+      expect(markdown).toContain(`| \`${command.id}\` | ${command.command!.mode} |`);
+      expect(markdown).toContain(`$RECON_URL/api/v1/commands/${command.id}`);
     }
     // Types and limits come from the zod schemas.
     expect(markdown).toMatch(/\| `topic` \| string \| yes \| .*1-500 characters/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestAction } from '../../src/operations/actions.ts';
+import { requestAction } from '../../src/operations/actions/actions.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { contextOf, importLines } from '../operations/action-helpers.ts';
 import { auditReport, section } from './audit-helpers.ts';

@@ -2,7 +2,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/ground/errors.ts';
-import { waitForRun } from '../../src/operations/runs.ts';
+import { waitForRun } from '../../src/operations/runs/runs.ts';
 import type { RunObject } from '../../src/runs/run-object.ts';
 import { RUN_PLANS } from '../../src/runs/plans.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { MAX_RUNNING_RUNS, RUN_SLOT_STALE_MS } from '../../src/operations/runs.ts';
+import { MAX_RUNNING_RUNS, RUN_SLOT_STALE_MS } from '../../src/operations/runs/runs.ts';
 import { claimRunSlot } from '../../src/db/runs.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { mcpRpc } from '../helpers/mcp-client.ts';

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
-import { signIn, signOut, signUp } from '../../operations/account.ts';
+import { signIn, signOut, signUp } from '../../operations/account/account.ts';
 import { Field } from '../components.tsx';
 import type { DashboardEnv } from '../env.ts';
 import { readForm, text } from '../form.ts';

@@ -3,17 +3,17 @@ import { Hono, type Context } from 'hono';
 import type { CoreContext } from '../../ground/context.ts';
 import { DomainError } from '../../ground/errors.ts';
 import { parseInput } from '../../ground/validation.ts';
-import { getTeam } from '../../operations/account-invites.ts';
-import { decideActionRequest, getActionRequest, listActionRequests, type ApprovalRequestView } from '../../operations/actions.ts';
-import { listApiKeys } from '../../operations/keys.ts';
-import { getOmsObject, getOmsProvenance, GetObjectInput, type ObjectView } from '../../operations/oms-reads.ts';
+import { getTeam } from '../../operations/account/account-invites.ts';
+import { decideActionRequest, getActionRequest, listActionRequests, type ApprovalRequestView } from '../../operations/actions/actions.ts';
+import { listApiKeys } from '../../operations/account/keys.ts';
+import { getOmsObject, getOmsProvenance, GetObjectInput, type ObjectView } from '../../operations/oms/oms-reads.ts';
 import { NextPage, Notice, objectPath, Table, when, type Column } from '../components.tsx';
 import type { SignedInEnv } from '../env.ts';
 import { readForm } from '../form.ts';
 import { ErrorAlert, refused } from '../refusal.tsx';
 
 /**
- * Approvals (issue 14, part 6) through operations/actions.ts: the pending requests, each with its
+ * Approvals (issue 14, part 6) through operations/actions/actions.ts: the pending requests, each with its
  * change shown against the object as it is now, approve or reject (a form post; the dashboard's
  * CSRF check covers it), and the decided ones under History.
  *

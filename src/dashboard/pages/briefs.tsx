@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { parseInput } from '../../ground/validation.ts';
-import { getOmsObject, getOmsProvenance, GetObjectInput, searchOmsObjects, SearchInput, type ObjectPage, type ObjectView } from '../../operations/oms-reads.ts';
+import { getOmsObject, getOmsProvenance, GetObjectInput, searchOmsObjects, SearchInput, type ObjectPage, type ObjectView } from '../../operations/oms/oms-reads.ts';
 import { BriefArticle, briefPath } from '../brief-view.tsx';
 import { NextPage, objectPath, Table, when, type Column } from '../components.tsx';
 import type { SignedInEnv } from '../env.ts';
@@ -10,7 +10,7 @@ import { ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
 /**
  * Briefs (issue 26, part 2): every stored `brief` object of the organization, whoever wrote it
  * (a research call from the dashboard, the API or an MCP client; a watch execution), newest first,
- * searched by words of the topic, a page at a time (operations/oms-reads.ts `searchOmsObjects`,
+ * searched by words of the topic, a page at a time (operations/oms/oms-reads.ts `searchOmsObjects`,
  * keyset pages by its page token); each opens rendered (brief-view.tsx) with what wrote it and when
  * (its provenance, `getOmsProvenance`).
  */

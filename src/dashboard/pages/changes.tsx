@@ -4,7 +4,7 @@ import type { CoreContext } from '../../ground/context.ts';
 import { CHANGE_KINDS, KIND_HEADINGS } from '../../ground/schemas/changes.ts';
 import { DomainError } from '../../ground/errors.ts';
 import { parseInput } from '../../ground/validation.ts';
-import { ChangesInput, listChanges, type ChangeEntry, type ChangesPage } from '../../operations/changes.ts';
+import { ChangesInput, listChanges, type ChangeEntry, type ChangesPage } from '../../operations/changes/changes.ts';
 import { byKind, ChangeItem, ChangeSource, ChangeWhat, KindBadge, plural } from '../change-view.tsx';
 import { Field, NextPage, objectPath, Table, when, type Column } from '../components.tsx';
 import type { SignedInEnv } from '../env.ts';
@@ -12,7 +12,7 @@ import { ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
 
 /**
  * Changes (issue 32): what the organization's watched companies changed on their web, across all
- * watches, through operations/changes.ts `listChanges` (the operation of GET /api/v1/oms/changes).
+ * watches, through operations/changes/changes.ts `listChanges` (the operation of GET /api/v1/oms/changes).
  * The feed, newest first, filtered by company, kinds and days and paged by cursor; and a weekly
  * digest (`?view=week`, the last 7 days or the ISO week `week` names) grouped per company, then
  * per kind, with counts. Refused filters are shown on the form (400), never as an error page.

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { SCOPES, type Scope } from '../../ground/api-key.ts';
 import { KEY_SETTINGS_PATH } from '../../ground/dashboard-paths.ts';
-import { createApiKey, getApiKey, listApiKeys, replaceApiKey, revokeApiKey, type CreatedKey, type KeyListing } from '../../operations/keys.ts';
+import { createApiKey, getApiKey, listApiKeys, replaceApiKey, revokeApiKey, type CreatedKey, type KeyListing } from '../../operations/account/keys.ts';
 import { Field, Notice, Table, when, type Column } from '../components.tsx';
 import type { SignedInEnv } from '../env.ts';
 import { all, readForm, text } from '../form.ts';
@@ -10,7 +10,7 @@ import { ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
 
 /**
  * The API key settings page (decisions.md: keys are created, shown once, revoked and replaced
- * here): list, create, revoke and replace through src/operations/keys.ts.
+ * here): list, create, revoke and replace through src/operations/account/keys.ts.
  */
 export const keys = new Hono<SignedInEnv>();
 

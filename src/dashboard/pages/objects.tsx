@@ -1,14 +1,14 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { parseInput } from '../../ground/validation.ts';
-import { getMetadata, getOmsObject, getOmsProvenance, GetObjectInput, searchOmsObjects, SearchInput, type ObjectPage, type ObjectView, type Provenance } from '../../operations/oms-reads.ts';
+import { getMetadata, getOmsObject, getOmsProvenance, GetObjectInput, searchOmsObjects, SearchInput, type ObjectPage, type ObjectView, type Provenance } from '../../operations/oms/oms-reads.ts';
 import { ExternalLink, NextPage, objectPath, Table, when, type Column } from '../components.tsx';
 import type { SignedInEnv } from '../env.ts';
 import { renderMarkdown } from '../markdown.ts';
 import { ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
 
 /**
- * Objects (issue 14, part 7): a search over the OMS (a type and words, operations/oms-reads.ts
+ * Objects (issue 14, part 7): a search over the OMS (a type and words, operations/oms/oms-reads.ts
  * `searchOmsObjects`) and a page per object with its properties, where each came from (kind, id,
  * url, when), its links and its history (`getOmsObject`, `getOmsProvenance`). A brief's markdown
  * is rendered as on a run's page.

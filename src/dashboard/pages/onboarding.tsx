@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { parseInput } from '../../ground/validation.ts';
 import { SalesProfileInput } from '../../ground/schemas/profile.ts';
-import { getProfile, putProfile, type ProfileView } from '../../operations/profile.ts';
+import { getProfile, putProfile, type ProfileView } from '../../operations/profile/profile.ts';
 import { Field, Notice } from '../components.tsx';
 import type { SignedInEnv } from '../env.ts';
 import { lines, readForm, text } from '../form.ts';

@@ -1,17 +1,19 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
+import { callOperation } from '../../operations/call.ts';
+import type { CommandResult } from '../../operations/definition.ts';
+import { operationById } from '../../operations/index.ts';
 import { BriefArticle, briefPath } from '../brief-view.tsx';
-import { commandOperation, runFromForm } from '../command-call.ts';
 import { Field } from '../components.tsx';
 import type { SignedInEnv } from '../env.ts';
 import { readForm, text } from '../form.ts';
 import { ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
 
 /**
- * Research (issue 26, part 1): the `research` and `competitors` commands from a form, through the
- * very operations POST /api/v1/commands/{name} and the MCP tools call (operations/registry/
- * commands.ts, invokeOperation), after the same per-caller rate limit (the `commands` budget,
- * counted for the signed-in person; command-call.ts). The answer is shown rendered (brief-view.tsx); a research
+ * Research (issue 26, part 1): the `research` and `competitors` commands from a form, called by id
+ * through callOperation, as POST /api/v1/commands/{name} and the MCP tools call them: the same
+ * `commands` rate limit (counted for the signed-in person), checks and work. The answer is shown
+ * rendered (brief-view.tsx); a research
  * brief is also stored, and this page links it on the briefs page.
  */
 export const research = new Hono<SignedInEnv>();
@@ -22,8 +24,8 @@ const TIERS = [
   { value: 'base', label: 'Base: more sources and findings' },
 ] as const;
 
-const RESEARCH = commandOperation('research');
-const COMPETITORS = commandOperation('competitors');
+const RESEARCH = operationById('research');
+const COMPETITORS = operationById('competitors');
 
 interface ResearchValues {
   topic: string;
@@ -125,7 +127,7 @@ research.post('/', async (c) => {
   const values: ResearchValues = { topic: text(form, 'topic'), userContext: text(form, 'userContext'), tier: text(form, 'tier') || 'lite' };
   const input = { topic: values.topic, tier: values.tier, ...(values.userContext.trim() ? { userContext: values.userContext } : {}) };
   try {
-    const result = await runFromForm(c, RESEARCH, 'research', input);
+    const result = (await callOperation(c.var.core, RESEARCH, input, 'arguments of research')).output as CommandResult;
     if (result.mode !== 'sync') throw new Error('research answered with a run');
     const brief = typeof result.data.brief === 'string' ? result.data.brief : undefined;
     return c.render(<ResearchPage research={values} competitors={EMPTY_COMPETITORS} answer={{ of: 'research', markdown: result.markdown, brief }} />, {
@@ -143,7 +145,7 @@ research.post('/competitors', async (c) => {
   const values: CompetitorsValues = { company: text(form, 'company') };
   const input = values.company.trim() ? { company: values.company } : {};
   try {
-    const result = await runFromForm(c, COMPETITORS, 'competitors', input);
+    const result = (await callOperation(c.var.core, COMPETITORS, input, 'arguments of competitors')).output as CommandResult;
     if (result.mode !== 'sync') throw new Error('competitors answered with a run');
     return c.render(<ResearchPage research={EMPTY_RESEARCH} competitors={values} answer={{ of: 'competitors', markdown: result.markdown }} />, { title: 'Research' });
   } catch (error) {

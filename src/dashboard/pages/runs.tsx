@@ -1,11 +1,11 @@
 /** @jsxImportSource hono/jsx */
 import { Hono, type Context } from 'hono';
-import { auditShortcut } from '../../operations/audit-shortcut.ts';
 import { GTM_AUDIT_AREAS, AREAS } from '../../runs/gtm-audit.ts';
-import { enforceRateLimit } from '../../ground/rate-limit.ts';
-import { cancelRun, getRun, getRunWithScorecard, listRuns, UNSCORED, type RunView, type ScoreLine } from '../../operations/runs.ts';
+import { callOperation } from '../../operations/call.ts';
+import type { CommandResult } from '../../operations/definition.ts';
+import { operationById } from '../../operations/index.ts';
+import { cancelRun, getRun, getRunWithScorecard, listRuns, UNSCORED, type RunView, type ScoreLine } from '../../operations/runs/runs.ts';
 import { barChart, chartSentence, type BarChartOptions } from '../charts.ts';
-import { commandOperation, runFromForm } from '../command-call.ts';
 import { Field, NextPage, Table, when, type Column } from '../components.tsx';
 import type { SignedInEnv } from '../env.ts';
 import { all, readForm, text } from '../form.ts';
@@ -14,7 +14,7 @@ import { ErrorAlert, ErrorSummary, refused, type FormErrors } from '../refusal.t
 
 /**
  * Runs (issue 14, part 4; issue 26, part 3): the organization's asynchronous runs (gtm-audit and
- * audit) through operations/runs.ts. Two forms start them through the operations the API calls,
+ * audit) through operations/runs/runs.ts. Two forms start them through the operations the API calls,
  * after the same `commands` rate limit (`gtm-audit` with a company and focus areas, as
  * POST /api/v1/commands/gtm-audit takes them; the organization audit as POST /api/v1/audit). A running run's page shows a `<progress>` bar
  * of steps done of steps in all and a cancel button; with scripts on, dashboard.js polls
@@ -29,7 +29,8 @@ type RunSummary = Awaited<ReturnType<typeof listRuns>>['runs'][number];
 const PATH = '/dashboard/runs';
 const PAGE_SIZE = 25;
 const GTM_FIELDS = ['company', 'focus'] as const;
-const GTM_AUDIT = commandOperation('gtm-audit');
+const GTM_AUDIT = operationById('gtm-audit');
+const START_AUDIT = operationById('start-audit');
 
 function Progress({ done, total, label }: { done: number; total: number; label: string }) {
   return (
@@ -128,10 +129,8 @@ runs.get('/', (c) => listPage(c));
 runs.post('/audit', async (c) => {
   await readForm(c);
   try {
-    const ctx = c.var.core;
-    // The commands budget, as POST /api/v1/audit spends it.
-    await enforceRateLimit(c.env, ctx.principal, 'commands');
-    const { started } = await auditShortcut(ctx, {}, {});
+    // The operation of POST /api/v1/audit, without waiting.
+    const { started } = (await callOperation(c.var.core, START_AUDIT, {}, 'request body')).output as { started: CommandResult };
     if (started.mode !== 'async') throw new Error('the audit answered synchronously');
     return c.redirect(`${PATH}/${started.run.id}`, 303);
   } catch (error) {
@@ -141,13 +140,13 @@ runs.post('/audit', async (c) => {
   }
 });
 
-/** Starts a gtm-audit through the operation of POST /api/v1/commands/gtm-audit, after the same rate limit (command-call.ts). */
+/** Starts a gtm-audit through the operation of POST /api/v1/commands/gtm-audit (its rate limit, checks and work). */
 runs.post('/gtm-audit', async (c) => {
   const form = await readForm(c);
   const values: GtmValues = { company: text(form, 'company').trim(), focus: all(form, 'focus') };
   try {
     const input = { ...(values.company ? { company: values.company } : {}), ...(values.focus.length ? { focus: values.focus } : {}) };
-    const started = await runFromForm(c, GTM_AUDIT, 'gtm-audit', input);
+    const started = (await callOperation(c.var.core, GTM_AUDIT, input, 'arguments of gtm-audit')).output as CommandResult;
     if (started.mode !== 'async') throw new Error('the gtm-audit answered synchronously');
     return c.redirect(`${PATH}/${started.run.id}`, 303);
   } catch (error) {

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { DomainError } from '../../ground/errors.ts';
-import { acceptInvite, createInvite, describeInvite, getTeam, type TeamView } from '../../operations/account-invites.ts';
+import { acceptInvite, createInvite, describeInvite, getTeam, type TeamView } from '../../operations/account/account-invites.ts';
 import { Field, Notice, Table, when, type Column } from '../components.tsx';
 import type { DashboardEnv } from '../env.ts';
 import { readForm, text } from '../form.ts';

@@ -2,10 +2,9 @@
 import { Hono, type Context } from 'hono';
 import { CHANGE_KINDS, type Change } from '../../ground/schemas/changes.ts';
 import { noChangeCounts, TIER_PRICE_MICROS, WATCH_TIERS, type ChangeCounts, type Claim, type CreatedWatch, type ExecutionRecord, type WatchTier, type WatchView } from '../../ground/schemas/watch.ts';
-import type { OperationDefinition } from '../../operations/definition.ts';
-import { WATCH_OPERATIONS } from '../../operations/registry/watches.ts';
-import { getWatch, listWatches, listWatchExecutions } from '../../operations/watches.ts';
-import { runOperation } from '../command-call.ts';
+import { callOperation } from '../../operations/call.ts';
+import { operationById } from '../../operations/index.ts';
+import { getWatch, listWatches, listWatchExecutions } from '../../operations/watches/watches.ts';
 import { ChangesByKind, plural } from '../change-view.tsx';
 import { barChart, chartSentence, MAX_BARS, type Bar, type BarChartOptions } from '../charts.ts';
 import { dollars, ExternalLink, Field, NextPage, Notice, objectPath, Table, when, type Column } from '../components.tsx';
@@ -14,13 +13,14 @@ import { lines, readForm, text } from '../form.ts';
 import { ErrorAlert, ErrorSummary, refused, type FormErrors } from '../refusal.tsx';
 
 /**
- * Research watches (issue 14, part 5; issue 26, part 4) through operations/watches.ts: the list with
+ * Research watches (issue 14, part 5; issue 26, part 4) through operations/watches/watches.ts: the list with
  * status, schedule, next run and spend against the cap, and a form that creates a watch; a page per
  * watch with its settings, a chart of its spend against its cap, its executions with what each found
  * changed (issue 32: the company's web by kind, then the cited claims added and removed), run now,
  * and cancel after a confirmation. Create, run now and
  * cancel call the very operations of POST /api/v1/oms/watches, POST /api/v1/oms/watches/run and
- * DELETE /api/v1/oms/watches (registry/watches.ts, invokeOperation) after the same rate limit.
+ * DELETE /api/v1/oms/watches by id (watch-create, watch-run, watch-cancel) through callOperation:
+ * the same rate limit, checks and work.
  */
 export const watches = new Hono<SignedInEnv>();
 
@@ -28,16 +28,9 @@ const PATH = '/dashboard/watches';
 const PAGE_SIZE = 50;
 const EXECUTIONS_PAGE_SIZE = 20;
 
-/** The watch operation the REST door serves at `method path` (registry/watches.ts). */
-function watchOperation(method: 'post' | 'delete', path: string): OperationDefinition {
-  const operation = WATCH_OPERATIONS.find((o) => o.rest?.method === method && o.rest.path === path);
-  if (!operation) throw new Error(`no watch operation ${method} ${path}`);
-  return operation;
-}
-
-const CREATE = watchOperation('post', '/oms/watches');
-const RUN_NOW = watchOperation('post', '/oms/watches/run');
-const CANCEL = watchOperation('delete', '/oms/watches');
+const CREATE = operationById('watch-create');
+const RUN_NOW = operationById('watch-run');
+const CANCEL = operationById('watch-cancel');
 
 
 /** Spend against the cap: a meter (high from 80 % of the cap) and the numbers as text. */
@@ -218,7 +211,7 @@ watches.post('/', async (c) => {
   };
   let watch: CreatedWatch;
   try {
-    watch = await runOperation<CreatedWatch>(c, CREATE, 'watch', createInput(values));
+    watch = (await callOperation(c.var.core, CREATE, createInput(values), 'watch')).output as CreatedWatch;
   } catch (error) {
     const errors = refused(c, error, { fields: CREATE_FIELDS });
     return listPage(c, { values, errors });
@@ -510,7 +503,7 @@ watches.post('/:id/run', async (c) => {
   await readForm(c);
   const id = c.req.param('id');
   try {
-    await runOperation(c, RUN_NOW, 'watch', { id });
+    await callOperation(c.var.core, RUN_NOW, { id }, 'watch');
   } catch (error) {
     // Another organization's watch goes to the error page (404).
     const { summary } = refused(c, error, { passOn: ['not_found'] });
@@ -544,6 +537,6 @@ watches.get('/:id/cancel', async (c) => {
 /** Cancels through the operation of DELETE /api/v1/oms/watches (idempotent). */
 watches.post('/:id/cancel', async (c) => {
   await readForm(c);
-  const watch = await runOperation<WatchView>(c, CANCEL, 'watch', { id: c.req.param('id') });
+  const watch = (await callOperation(c.var.core, CANCEL, { id: c.req.param('id') }, 'watch')).output as WatchView;
   return c.redirect(`${PATH}/${watch.id}?done=cancelled`, 303);
 });

@@ -7,7 +7,7 @@ import { compileIgnore, MAX_IGNORE_PATTERN_CHARS, MAX_IGNORE_PATTERNS } from '..
 /**
  * Research watches (recurring research on a target, each execution charged its tier's price, never past
  * the watch's cost cap): the create body, its bounds, and the shapes every door
- * answers. One schema for REST and MCP; the operation (operations/watches.ts) adds the checks that
+ * answers. One schema for REST and MCP; the operation (operations/watches/watches.ts) adds the checks that
  * need the organization's data (the target's key normalized by its type, and the target existing).
  */
 

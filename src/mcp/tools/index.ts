@@ -1,12 +1,28 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { CommandResult } from '../../operations/command-definition.ts';
-import { checkOperationInput, invokeOperation, type OperationDefinition, type ToolAnswer } from '../../operations/definition.ts';
-import { OPERATIONS } from '../../operations/registry/index.ts';
-import { getRun, type RunView } from '../../operations/runs.ts';
+import type { CoreContext } from '../../ground/context.ts';
+import type { LogLevel } from '../../operations/account/log-level.ts';
+import { callOperation, checkOperationInput } from '../../operations/call.ts';
+import { isTool, type CommandResult, type Confirmation, type OperationDefinition, type ToolAnswer, type ToolOperation } from '../../operations/definition.ts';
+import { OPERATIONS } from '../../operations/index.ts';
+import { getRun, type RunView } from '../../operations/runs/runs.ts';
 import { runUri } from '../../ground/resource-uris.ts';
-import { reportRun } from '../run-progress.ts';
-import { toListedTool, type ToolDefinition } from './registry.ts';
+import { reportRun, type SendNotification } from '../run-progress.ts';
+import { toListedTool } from './listed-tool.ts';
 import { boundAnswer, itemsThatFit } from './text-bound.ts';
+
+/**
+ * The MCP tools: each is an operation with an `mcp` binding (a ToolOperation), named by the
+ * operation's id; its tools/list entry (./listed-tool.ts), its call, its task and its confirmation
+ * are derived from the declaration here, and call the operation through callOperation, as REST does.
+ */
+
+/** What the MCP request a tool answers offers it besides its arguments. */
+export interface ToolCallExtras {
+  /** The level the calling key chose with logging/setLevel; null: it wants no log messages. */
+  logLevel: LogLevel | null;
+  /** Sends a notification on this request's response (answered as an SSE stream then). */
+  sendNotification: SendNotification;
+}
 
 /** Without an answer of its own, a tool answers the JSON REST sends, as text (byte for byte) and as structured content. */
 const jsonAnswer = (output: unknown): ToolAnswer => ({ text: JSON.stringify(output), structured: { ...(output as object) } });
@@ -44,58 +60,53 @@ function restOf(operation: OperationDefinition): string {
   return rest ? `${rest.method.toUpperCase()} /api/v1${rest.path} with the same arguments (REST, with an API key)` : 'not available elsewhere';
 }
 
-/** The tool of an operation with an `mcp` binding: a thin adapter over the same core call REST makes. */
-function toolOf(operation: OperationDefinition & { mcp: NonNullable<OperationDefinition['mcp']> }): ToolDefinition {
-  const { mcp } = operation;
-  const what = `arguments of ${mcp.name}`;
+/** How a tool's arguments are named in a refusal, unless its operation names its input. */
+const argumentsOf = (tool: ToolOperation) => `arguments of ${tool.id}`;
+
+/**
+ * Calls a tool: its operation through callOperation (the request spent its token as it arrived),
+ * answered as the tool's text and structured content, bounded to one result. A page too long for
+ * one result is asked again for fewer items.
+ */
+export async function callTool(ctx: CoreContext, tool: ToolOperation, args: Record<string, unknown>, { logLevel, sendNotification }: ToolCallExtras): Promise<CallToolResult> {
+  const { mcp } = tool;
+  const what = argumentsOf(tool);
   const answerOf = (output: unknown, input: unknown) => (mcp.answer ? mcp.answer(output, input) : jsonAnswer(output));
-  return {
-    name: mcp.name,
-    title: mcp.title,
-    description: mcp.description,
-    input: operation.input,
-    // A tool that answers the JSON REST sends declares that JSON's schema (the operation's output).
-    output: mcp.outputSchema ?? (!mcp.answer || mcp.answersOutput ? operation.output : undefined),
-    annotations: operation.effects,
-    scope: operation.scope,
-    bucket: operation.bucket,
-    notifies: mcp.reportsRunProgress,
-    asksOnboarding: mcp.asksOnboarding,
-    ...(mcp.confirm ? { confirmation: async (ctx, args) => mcp.confirm!(ctx, checkOperationInput(ctx, operation, args, what)) } : {}),
-    async call(ctx, args, { logLevel, sendNotification }) {
-      const { input, output } = await invokeOperation(ctx, operation, args, what);
-      if (mcp.reportsRunProgress) await reportRun(output as RunView, logLevel, sendNotification);
-      const answer = answerOf(output, input);
-      const listed = mcp.pages ? (output as Record<string, unknown>)[mcp.pages.items] : undefined;
-      const items: unknown[] = Array.isArray(listed) ? listed : [];
-      const fewer = itemsThatFit(answer.text, items);
-      if (fewer === undefined || !mcp.pages) return asResult(answer, restOf(operation));
-      // A page too long for one result: the same call for fewer items, whose next-page token goes on after the last one shown.
-      const smaller = await invokeOperation(ctx, operation, { ...args, [mcp.pages.size]: fewer }, what);
-      const asked = (input as Record<string, unknown>)[mcp.pages.size];
-      const note = `[This page holds ${fewer} items rather than up to ${asked} (${mcp.pages.size}), so that it fits in one tool result; its next page token goes on from the last one shown.]`;
-      return asResult(answerOf(smaller.output, smaller.input), restOf(operation), [note]);
-    },
-    ...(mcp.startsRun
-      ? {
-          async startTask(ctx, args) {
-            const result = (await invokeOperation(ctx, operation, args, what)).output as CommandResult;
-            if (result.mode !== 'async') throw new Error(`${mcp.name} did not start a run`);
-            return getRun(ctx, result.run.kind, result.run.id);
-          },
-        }
-      : {}),
-  };
+  const { input, output } = await callOperation(ctx, tool, args, what);
+  if (mcp.reportsRunProgress) await reportRun(output as RunView, logLevel, sendNotification);
+  const answer = answerOf(output, input);
+  const listed = mcp.pages ? (output as Record<string, unknown>)[mcp.pages.items] : undefined;
+  const items: unknown[] = Array.isArray(listed) ? listed : [];
+  const fewer = itemsThatFit(answer.text, items);
+  if (fewer === undefined || !mcp.pages) return asResult(answer, restOf(tool));
+  // A page too long for one result: the same call for fewer items, whose next-page token goes on after the last one shown.
+  const smaller = await callOperation(ctx, tool, { ...args, [mcp.pages.size]: fewer }, what);
+  const asked = (input as Record<string, unknown>)[mcp.pages.size];
+  const note = `[This page holds ${fewer} items rather than up to ${asked} (${mcp.pages.size}), so that it fits in one tool result; its next page token goes on from the last one shown.]`;
+  return asResult(answerOf(smaller.output, smaller.input), restOf(tool), [note]);
 }
 
-/** Every MCP tool Recon serves: the operations of the registry that have an `mcp` binding, in its order. */
-export const TOOLS: readonly ToolDefinition[] = OPERATIONS.flatMap((operation) => (operation.mcp ? [toolOf(operation as Parameters<typeof toolOf>[0])] : []));
+/** Starts a tool that starts a run (`mcp.startsRun`: a command or read-site) as a task: calls it and answers the run it started. */
+export async function startToolTask(ctx: CoreContext, tool: ToolOperation, args: Record<string, unknown>): Promise<RunView> {
+  const result = (await callOperation(ctx, tool, args, argumentsOf(tool))).output as CommandResult;
+  if (result.mode !== 'async') throw new Error(`${tool.id} did not start a run`);
+  return getRun(ctx, result.run.kind, result.run.id);
+}
 
-export const TOOLS_BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
+/** What a person confirms before a tool with `mcp.confirm` runs, from its checked arguments (../questions.ts); nothing runs or is spent. */
+export async function confirmationOf(ctx: CoreContext, tool: ToolOperation, args: Record<string, unknown>): Promise<Confirmation> {
+  return tool.mcp.confirm!(ctx, checkOperationInput(ctx, tool, args, argumentsOf(tool)));
+}
+
+/** Every MCP tool Recon serves: the operations that have an `mcp` binding, in the order of OPERATIONS. */
+export const TOOLS: readonly ToolOperation[] = OPERATIONS.filter(isTool);
+
+/** The tools by name (the operation's id). */
+export const TOOLS_BY_NAME = new Map(TOOLS.map((tool) => [tool.id, tool]));
 
 /**
  * tools/list entries, computed once per isolate (building them per request is what costs): with
  * `execution.taskSupport` for protocol versions that have tasks, without it for older ones.
  */
-export const LISTED_TOOLS = new Map(TOOLS.map((tool) => [tool.name, toListedTool(tool, true)]));
-export const LISTED_TOOLS_WITHOUT_TASKS = new Map(TOOLS.map((tool) => [tool.name, toListedTool(tool, false)]));
+export const LISTED_TOOLS = new Map(TOOLS.map((tool) => [tool.id, toListedTool(tool, true)]));
+export const LISTED_TOOLS_WITHOUT_TASKS = new Map(TOOLS.map((tool) => [tool.id, toListedTool(tool, false)]));

@@ -3,7 +3,7 @@ import { SCOPES, type Scope } from '../../../src/ground/api-key.ts';
 import { call, createKey, createOrganization, type TestOrganization } from '../../helpers/fixtures.ts';
 import { importMarket } from '../../helpers/market.ts';
 import { createAndSettle } from '../../watches/helpers.ts';
-import { MAX_RUNNING_RUNS } from '../../../src/operations/runs.ts';
+import { MAX_RUNNING_RUNS } from '../../../src/operations/runs/runs.ts';
 import { MAX_RUNNING_SITE_READS } from '../../../src/sites/read/start.ts';
 
 /**
