@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CoreContext } from '../../ground/context.ts';
 import { Domain } from '../../ground/schemas/common.ts';
 import { PATH_SCOPE_FIELDS, refineDisjointPaths } from '../../ground/schemas/path-scope.ts';
+import { refineSiteHosts, SITE_HOSTS_FIELDS } from '../../ground/schemas/site-hosts.ts';
 import { checkSourceUrl } from '../../oms/source-url-policy.ts';
 import { DEFAULT_PAGE_BUDGET, MAX_PAGE_BUDGET } from '../../sites/frontier.ts';
 import { readSiteReadPages, writeSiteReadPages } from '../../db/organizations.ts';
@@ -31,19 +32,22 @@ export const ReadSiteInput = z.strictObject({
     .optional()
     .describe(`The most pages this read requests, 1 to ${MAX_PAGE_BUDGET} (default: the organization's setting, PUT /api/v1/oms/sites/settings, else ${DEFAULT_PAGE_BUDGET}).`),
   ...PATH_SCOPE_FIELDS,
-}).superRefine(refineDisjointPaths);
+  ...SITE_HOSTS_FIELDS,
+})
+  .superRefine(refineDisjointPaths)
+  .superRefine(refineSiteHosts);
 export type ReadSiteInput = z.output<typeof ReadSiteInput>;
 
-/** Whether the request names paths to read or leave out. */
+/** Whether the request names paths to read or leave out, or other hosts to read. */
 function scoped(input: ReadSiteInput): boolean {
-  return input.includePaths.length > 0 || input.excludePaths.length > 0;
+  return input.includePaths.length > 0 || input.excludePaths.length > 0 || input.hosts.length > 0;
 }
 
 export async function readSite(ctx: CoreContext, input: ReadSiteInput): Promise<CommandResult> {
-  const { id, started } = await startSiteRead(ctx.env, ctx.principal.organization.id, input.domain, input.pages, ctx.origin, { includePaths: input.includePaths, excludePaths: input.excludePaths });
+  const { id, started } = await startSiteRead(ctx.env, ctx.principal.organization.id, input.domain, input.pages, ctx.origin, { includePaths: input.includePaths, excludePaths: input.excludePaths, hosts: input.hosts });
   const markdown = started
     ? startedMarkdown('site-read', id)
-    : `A site read of ${input.domain} is already running (run ${id}); one read per domain runs at a time${scoped(input) ? ', and it reads the paths it was started with, not these' : ''}. ${howToPoll('site-read', id)}`;
+    : `A site read of ${input.domain} is already running (run ${id}); one read per domain runs at a time${scoped(input) ? ', and it reads the paths and hosts it was started with, not these' : ''}. ${howToPoll('site-read', id)}`;
   return { mode: 'async', run: { id, kind: 'site-read', status: 'running' }, markdown };
 }
 

@@ -134,7 +134,7 @@ describe('a site read with path patterns', () => {
     expect(await claimRunSlot(env.DB, claim, { cap: 30, kinds: ['site-read'], freshSince: new Date(Date.now() - 60_000).toISOString(), onePerTarget: true })).toEqual({ claimed: true });
     const scoped = await call('/api/v1/oms/sites', { key: org.key, body: { domain: DOMAIN, includePaths: ['/blog/**'] } });
     expect(scoped.headers.get('X-Run-Id')).toBe(running);
-    expect(await scoped.text()).toContain(`A site read of ${DOMAIN} is already running (run ${running}); one read per domain runs at a time, and it reads the paths it was started with, not these.`);
+    expect(await scoped.text()).toContain(`A site read of ${DOMAIN} is already running (run ${running}); one read per domain runs at a time, and it reads the paths and hosts it was started with, not these.`);
     const plain = await call('/api/v1/oms/sites', { key: org.key, body: { domain: DOMAIN } });
     expect(await plain.text()).not.toContain('paths');
   });
