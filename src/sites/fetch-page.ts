@@ -1,4 +1,5 @@
 import { readBody, untilAborted } from '../ground/body-reading.ts';
+import { messageOf } from '../ground/errors.ts';
 import { discard, mib, REDIRECT_STATUSES, shown, SOURCE_FETCH, sourceTimeoutMs } from '../oms/fetch-source.ts';
 import { checkSourceUrl } from '../oms/source-url-policy.ts';
 import { MAX_URL_LENGTH, siteDomain, siteUrl, type SiteUrlRefusal } from './frontier.ts';
@@ -266,7 +267,7 @@ export async function fetchSitePage(url: string, options: SitePageOptions): Prom
     }
   } catch (error) {
     if (signal.aborted) return { kind: 'failed', url: page, reason: `timed out after ${timeoutMs / 1000} s` };
-    return { kind: 'failed', url: page, reason: `could not be fetched: ${shown(error instanceof Error ? error.message : String(error))}` };
+    return { kind: 'failed', url: page, reason: `could not be fetched: ${shown(messageOf(error))}` };
   } finally {
     clearTimeout(timer);
   }
