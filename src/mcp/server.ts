@@ -29,7 +29,7 @@ import { isTaskListen, serveTaskListen } from './task-notifications.ts';
 import { registerLegacyTaskMethods, startTask, TASKS_CAPABILITY, TASKS_SINCE } from './tasks-2025.ts';
 import { createTaskResult, declaresTasks, registerTaskMethods, TASKS_EXTENSION } from './tasks-extension.ts';
 import { answerToolsList } from './tools-list.ts';
-import { callTool, LISTED_TOOLS, LISTED_TOOLS_WITHOUT_TASKS, startToolTask, TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
+import { callTool, listedTools, startToolTask, TOOLS, TOOLS_BY_NAME } from './tools/index.ts';
 
 /**
  * Recon's one MCP server, for every revision it serves: 2026-07-28 and the 2025 revisions
@@ -175,7 +175,7 @@ export async function buildServer(context: McpRequestContext): Promise<Server> {
     { era: context.era, requestId: ctx.requestId, legacyTasks: withTasks, legacyStream: exchange.legacyStream, onToolError },
   );
 
-  const listed = withTasks ? LISTED_TOOLS : LISTED_TOOLS_WITHOUT_TASKS;
+  const listed = listedTools(withTasks);
   server.setRequestHandler('tools/list', () => ({
     tools: TOOLS.filter((tool) => scopeAllows(tool, ctx.principal.scopes)).map((tool) => listed.get(tool.id)! as Tool),
   }));

@@ -1,6 +1,6 @@
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { Principal } from '../ground/context.ts';
-import { LISTED_TOOLS, LISTED_TOOLS_WITHOUT_TASKS, TOOLS } from './tools/index.ts';
+import { listedTools, TOOLS } from './tools/index.ts';
 import { scopeAllows } from '../operations/definition.ts';
 
 /**
@@ -70,7 +70,7 @@ export function listedToolsJson(scopes: readonly string[], withTasks: boolean): 
   const cacheKey = `${withTasks ? 'tasks' : 'no-tasks'} ${[...new Set(scopes)].sort().join(' ')}`;
   let json = serialized.get(cacheKey);
   if (json === undefined) {
-    const listed = withTasks ? LISTED_TOOLS : LISTED_TOOLS_WITHOUT_TASKS;
+    const listed = listedTools(withTasks);
     json = JSON.stringify(TOOLS.filter((tool) => scopeAllows(tool, scopes)).map((tool) => listed.get(tool.id)!));
     serialized.set(cacheKey, json);
   }

@@ -104,9 +104,19 @@ export const TOOLS: readonly ToolOperation[] = OPERATIONS.filter(isTool);
 /** The tools by name (the operation's id). */
 export const TOOLS_BY_NAME = new Map(TOOLS.map((tool) => [tool.id, tool]));
 
+const listedByTaskSupport = new Map<boolean, ReadonlyMap<string, ReturnType<typeof toListedTool>>>();
+
 /**
- * tools/list entries, computed once per isolate (building them per request is what costs): with
- * `execution.taskSupport` for protocol versions that have tasks, without it for older ones.
+ * tools/list entries by tool name, computed once per isolate (building them per request is what
+ * costs): with `execution.taskSupport` for protocol versions that have tasks, without it for older
+ * ones. Built on the first tools/list, not when the module loads: turning every schema into JSON
+ * Schema took about 35 ms of the Worker's startup, which every isolate paid, listing or not.
  */
-export const LISTED_TOOLS = new Map(TOOLS.map((tool) => [tool.id, toListedTool(tool, true)]));
-export const LISTED_TOOLS_WITHOUT_TASKS = new Map(TOOLS.map((tool) => [tool.id, toListedTool(tool, false)]));
+export function listedTools(withTasks: boolean): ReadonlyMap<string, ReturnType<typeof toListedTool>> {
+  let listed = listedByTaskSupport.get(withTasks);
+  if (listed === undefined) {
+    listed = new Map(TOOLS.map((tool) => [tool.id, toListedTool(tool, withTasks)]));
+    listedByTaskSupport.set(withTasks, listed);
+  }
+  return listed;
+}
