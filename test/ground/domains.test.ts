@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { normalizeDomain } from '../../src/ground/schemas/common.ts';
+import { normalizeDomain, normalizeHost } from '../../src/ground/schemas/common.ts';
 import { domainOf } from '../../src/oms/object-types.ts';
 import { call, createOrganization, FINISHED_PROFILE } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
@@ -101,5 +101,19 @@ describe('one normalization of domains', () => {
     expect(await response.json()).toMatchObject({ failed: 0, superseded: 1, supersededLines: [{ line: 1, by: 2 }] });
     const rows = await env.DB.prepare("SELECT key, properties FROM objects WHERE organization_id = ? AND type = 'company'").bind(org.id).all<{ key: string; properties: string }>();
     expect(rows.results.map((row) => [row.key, JSON.parse(row.properties).domain])).toEqual([['acme.com', 'acme.com']]);
+  });
+});
+
+describe('normalizeHost', () => {
+  it('keeps every label of a host written alone, lower-cased, without a trailing dot, an IDN in its xn-- form', () => {
+    expect(normalizeHost(' Docs.Acme.Example. ')).toBe('docs.acme.example');
+    expect(normalizeHost('www.acme.example')).toBe('www.acme.example');
+    expect(normalizeHost('blog.bücher.de')).toBe('blog.xn--bcher-kva.de');
+  });
+
+  it('refuses a URL, a port, a path, a user, an address or a name without a top-level domain', () => {
+    for (const input of ['https://docs.acme.example/', 'docs.acme.example:8443', 'docs.acme.example/guide', 'me@docs.acme.example', '10.0.0.7', '[::1]', 'localhost', 'docs acme.example', '']) {
+      expect(normalizeHost(input), input).toBeUndefined();
+    }
   });
 });

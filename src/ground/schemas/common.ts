@@ -31,6 +31,19 @@ export function normalizeDomain(input: string): string | undefined {
 }
 
 /**
+ * A host name written alone (`docs.acme.example`, any case, a trailing dot), as normalizeDomain
+ * reads one but keeping `www.` and every other label: lower-cased, internationalized names in their
+ * `xn--` form, and then a domain name of the same shape. Anything else (a URL, a port, a path, a user,
+ * an IP address) gives undefined.
+ */
+export function normalizeHost(input: string): string | undefined {
+  const value = input.trim();
+  if (/[\s/?#@:\\[\]]/.test(value) || !URL.canParse(`https://${value}/`)) return undefined;
+  const host = new URL(`https://${value}/`).hostname.toLowerCase().replace(/\.$/, '');
+  return DOMAIN_PATTERN.test(host) ? host : undefined;
+}
+
+/**
  * A domain, normalized by `normalizeDomain`: accepts a bare domain or an http(s) URL, in any case,
  * with a trailing dot or a leading `www.`, and outputs the bare lower-case domain (`acme.com`).
  */

@@ -1,3 +1,4 @@
+import { normalizeHost } from './common.ts';
 import { z } from './openapi.ts';
 
 /**
@@ -11,22 +12,13 @@ import { z } from './openapi.ts';
 /** Hosts one read may name. */
 export const MAX_NAMED_HOSTS = 10;
 
-/** A host name as a read keeps it: lower case (IDNs in their ASCII form), without a final dot; undefined when `text` is not one. */
-function hostName(text: string): string | undefined {
-  if (/[/?#@:\\\s[\]]/.test(text)) return undefined;
-  if (!URL.canParse(`http://${text}/`)) return undefined;
-  const host = new URL(`http://${text}/`).hostname.replace(/\.$/, '');
-  // An IPv4 literal (the parser writes any numeric host as one) is no host of a domain.
-  return host.includes('.') && !/^[\d.]+$/.test(host) ? host : undefined;
-}
-
 const NamedHost = z
   .string()
   .trim()
   .min(1)
   .max(253)
   .transform((text, ctx) => {
-    const host = hostName(text);
+    const host = normalizeHost(text);
     if (host === undefined) {
       ctx.addIssue({ code: 'custom', message: `must be a host name such as "docs.globex.com" (no scheme, port, path or address); ${JSON.stringify(text.slice(0, 100))} is not` });
       return z.NEVER;
