@@ -36,11 +36,14 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { unstable_startWorker } from 'wrangler';
+import { getPlatformProxy, unstable_startWorker } from 'wrangler';
+import { FITTED_RANKING } from '../src/research/ranking-weights.ts';
 import { cpuSeconds, workerdPids } from './bench/proc.ts';
 import { benchConfig, BenchResources, createKey } from './bench/setup.ts';
 import { ms, summarize, type Summary } from './bench/stats.ts';
 import { freePort } from './lib/free-port.ts';
+import { leaveOneCorpusOut, replayDisagreements, saveCapture } from './lib/leave-one-out.ts';
+import { captureCorpus, prepareCorpus, type PreparedCorpus } from './lib/research-replay.ts';
 import { corpusContents, parseQuestions, scoreBrief, scoreLine, totalScore, type CorpusScore, type QuestionScore, type ResearchQuestion } from './lib/research-score.ts';
 import { PROJECT_ROOT } from './lib/wrangler.ts';
 import { ACME_DEMO_KEY, DEMO_KNOWLEDGE_BASE, loadDemoKnowledgeBase, seedLocalDatabase } from './seed.ts';
@@ -322,6 +325,9 @@ async function main(bench: BenchResources): Promise<number> {
     await writeFile(file, `${JSON.stringify({ commit: revision, date: new Date().toISOString(), loadAverage: loadavg(), ...result }, null, 2)}\n`);
   }
   console.log(`\nResults in ${path.relative(PROJECT_ROOT, RESULTS)}/<corpus>.json.`);
+  if (options.hold) console.log('Leave-one-corpus-out: not measured with --hold (the Worker keeps the state).');
+  else if (loaded.length < 2) console.log('Leave-one-corpus-out: needs two corpora or more (run without --corpus).');
+  else if (!(await heldOutScores(bench, config, persistTo, loaded, results))) failed = true;
   if (failed) console.error('FAILED: a cited claim is not verbatim in the source its [n] names (or a corpus had no cited claim); run with --verbose.');
 
   if (options.hold) {
@@ -329,6 +335,45 @@ async function main(bench: BenchResources): Promise<number> {
     await new Promise(() => undefined);
   }
   return failed ? 1 : 0;
+}
+
+/**
+ * The leave-one-corpus-out score (leave-one-out.ts). Once the Worker is stopped, what the engine
+ * retrieves for every question is captured from the state it leaves (read through wrangler's
+ * getPlatformProxy: the real local D1) and saved for `npm run fit:research`; replaying each
+ * research call under the fitted weights must give the Worker's own scores, question by question.
+ * Then each corpus is scored by weights fitted on the others. False if the replay disagrees.
+ */
+async function heldOutScores(bench: BenchResources, config: string, persistTo: string, loaded: readonly Loaded[], results: readonly Result[]): Promise<boolean> {
+  await bench.worker?.dispose();
+  bench.worker = undefined;
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: config, persist: { path: path.join(persistTo, 'v3') }, remoteBindings: false });
+  const prepared: PreparedCorpus[] = [];
+  try {
+    for (const l of loaded) {
+      const slug = l.corpus.org.kind === 'acme' ? 'acme' : `score-${l.corpus.name}`;
+      const capture = await captureCorpus(proxy.env.DB, l.corpus.name, slug, l.questions);
+      await saveCapture(PROJECT_ROOT, l.corpus.corpusFile, capture);
+      prepared.push(prepareCorpus(capture, corpusContents(l.ndjson)));
+    }
+  } finally {
+    await proxy.dispose();
+  }
+  let agree = true;
+  prepared.forEach((corpus, i) => {
+    const worker = results[i]!.perQuestion;
+    const differ = replayDisagreements(corpus, FITTED_RANKING, worker.map((q) => q.factsStated), worker.map((q) => q.answerStatesFact));
+    if (differ.length === 0) return;
+    agree = false;
+    console.error(`The replay disagrees with the Worker on ${differ.length} ${corpus.capture.name} questions, e.g. ${JSON.stringify(differ.slice(0, 3))}.`);
+  });
+  const started = performance.now();
+  console.log(`\nLeave-one-corpus-out: each corpus scored by weights fitted on the others from the prior (replayed offline${agree ? ', as the Worker answers on every question' : ''}):`);
+  const heldOut = leaveOneCorpusOut(prepared, console.log);
+  for (const held of heldOut) console.log(scoreLine(`${held.name} (held out)`, held.total));
+  console.log(`  (fitted and scored in ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  await writeFile(path.join(RESULTS, 'leave-one-out.json'), `${JSON.stringify({ commit: commit(), date: new Date().toISOString(), heldOut }, null, 2)}\n`);
+  return agree;
 }
 
 /**

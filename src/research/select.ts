@@ -2,29 +2,11 @@ import { answerTypeMatch, topicAnswerTypes, type AnswerType } from './answer-typ
 import { answersIn, stems, type SentenceFacts } from './sentence-facts.ts';
 import { stem } from './stem.ts';
 import { similarity, terms } from './text.ts';
+import { ABOUTNESS, relevanceOf, type Aboutness, type RankingWeights, type SentenceFeatures } from './ranking.ts';
+import { FITTED_RANKING } from './ranking-weights.ts';
 import type { RankedPassage } from '../db/passages.ts';
 
 export type { RankedPassage } from '../db/passages.ts';
-
-/** Why a sentence was chosen: each part of its relevance, so a ranking can be explained. */
-export interface RelevanceParts {
-  /** The passage's BM25 score relative to the best passage's, 0 to 1. */
-  passage: number;
-  /** Share of the topic's terms the sentence holds (a term only in the source's title counts at a discount), 0 to 1. */
-  coverage: number;
-  /** How well the sentence holds the kind of answer the topic asks for (answer-types.ts), 0 to 1. */
-  answerType: number;
-  /** Figures and a readable length, 0 to 1. */
-  informativeness: number;
-  /** False when the topic names something (capitalized words) that neither the sentence nor its source's title mentions. */
-  subject: boolean;
-  /**
-   * How squarely the sentence is about what the topic asks about (`focusFit`), 0 to 1: 1 when it
-   * opens with the company or thing the topic names first; less when it names it in passing, or
-   * only its page does, or it is about another company the topic does not name.
-   */
-  focus: number;
-}
 
 export interface SelectedSentence {
   sentence: string;
@@ -32,7 +14,8 @@ export interface SelectedSentence {
   /** Other sources whose text holds exactly the same sentence: one finding, cited by all of them. */
   alsoSourceKeys: string[];
   relevance: number;
-  parts: RelevanceParts;
+  /** What its relevance was computed from (ranking.ts): the ranking explained. */
+  features: SentenceFeatures;
   /** The kinds of answer the sentence holds that the topic asks for. */
   answers: AnswerType[];
 }
@@ -51,30 +34,16 @@ export interface SelectionOptions {
    * topic does not name is about someone else (focusFit). The domains of the passages' sources count too.
    */
   names?: readonly string[];
+  /** The ranking's weights (ranking.ts); the fitted selection weights (ranking-weights.ts) by default. */
+  weights?: RankingWeights;
 }
 
-/** A term found only in the source's title counts this much of a term in the sentence itself. */
-export const TITLE_DISCOUNT = 0.5;
 /** At most this many sources are cited for one repeated sentence. */
 export const MAX_SOURCES_PER_FINDING = 4;
 /** Default share of the best relevance below which a sentence is filler. */
 export const DEFAULT_FLOOR = 0.6;
-/** Relevance is multiplied by this when a sentence misses the topic's subject. */
-export const SUBJECT_MISS = 0.5;
 /** A name among a sentence's first this-many words (stems) is what the sentence is about. */
 const LEAD = 2;
-
-/**
- * How much a sentence's fit with the topic's names weighs (multiplies its relevance), by what the
- * sentence does with them: opens with the name the topic asks about first; names it later on a page
- * about it; is on a page about it (title or own domain) without naming it; names it in passing on
- * another page; opens with another name the topic asks about (the other side of a comparison).
- * A sentence that opens with a company the topic does not name is about someone else: its fit is
- * multiplied by FOREIGN (FOREIGN_BESIDE when it also names one the topic asks about).
- */
-const FOCUS_FIT = { opens: 1, namedOnItsPage: 1, itsPage: 1, inPassing: 0.85, otherAsked: 0.85 } as const;
-const FOREIGN = 0.7;
-const FOREIGN_BESIDE = 0.9;
 
 /** Topic-initial words that are capitalized because they start it, not because they are names. */
 const LEADING_VERBS = new Set(['compare', 'list', 'summarize', 'summarise', 'describe', 'explain', 'research', 'outline', 'check']);
@@ -136,47 +105,58 @@ function pageIsAbout(name: AskedName, title: ReadonlySet<string>, label: string)
 const positionOf = (name: AskedName, sentenceStems: readonly string[]) => sentenceStems.indexOf(name.stems[0]!);
 
 /**
- * The focus part of relevance (see FOCUS_FIT): 1 when the topic names nothing. `foreign` are the
- * head stems of known companies the topic does not name.
+ * How a sentence stands to the names the topic asks about (ranking.ts ABOUTNESS), and whether it
+ * opens with a company the topic does not name (`foreign`: the head stems of known companies the
+ * topic does not name).
  */
-function focusFit(
+function aboutness(
   asked: { names: AskedName[]; together: boolean },
+  subjectHeld: boolean,
   sentenceStems: readonly string[],
   title: ReadonlySet<string>,
   label: string,
   foreign: ReadonlySet<string>,
-): number {
-  if (asked.names.length === 0) return 1;
+): Pick<SentenceFeatures, 'aboutness' | 'foreign'> {
+  if (asked.names.length === 0) return { aboutness: subjectHeld ? 'noNames' : 'missesAsked', foreign: null };
   const main = asked.together ? asked.names : asked.names.slice(0, 1);
   const others = asked.together ? [] : asked.names.slice(1);
-  let fit = 0;
+  let best = ABOUTNESS.length - 1;
+  const consider = (category: Aboutness) => (best = Math.min(best, ABOUTNESS.indexOf(category)));
   for (const name of main) {
     const at = positionOf(name, sentenceStems);
     const onItsPage = pageIsAbout(name, title, label);
-    fit = Math.max(
-      fit,
-      at >= 0 && at < LEAD ? FOCUS_FIT.opens : at >= 0 && onItsPage ? FOCUS_FIT.namedOnItsPage : onItsPage ? FOCUS_FIT.itsPage : at >= 0 ? FOCUS_FIT.inPassing : 0,
-    );
+    if (at >= 0 && at < LEAD) consider('opensWithAsked');
+    else if (at >= 0 && onItsPage) consider('namesAskedOnItsPage');
+    else if (onItsPage) consider('onAskedPage');
+    else if (at >= 0) consider('namesAskedInPassing');
   }
   for (const name of others) {
     const at = positionOf(name, sentenceStems);
-    if (at >= 0 && at < LEAD) fit = Math.max(fit, FOCUS_FIT.otherAsked);
+    if (at >= 0 && at < LEAD) consider('opensWithOtherAsked');
   }
-  if (fit === 0) fit = SUBJECT_MISS;
   let opensWithForeign = false;
   for (let i = 0; i < Math.min(LEAD, sentenceStems.length); i++) if (foreign.has(sentenceStems[i]!)) opensWithForeign = true;
-  if (opensWithForeign) {
-    const namesAsked = asked.names.some((name) => positionOf(name, sentenceStems) >= 0);
-    fit *= namesAsked ? FOREIGN_BESIDE : FOREIGN;
-  }
-  return fit;
+  const namesAsked = opensWithForeign && asked.names.some((name) => positionOf(name, sentenceStems) >= 0);
+  return { aboutness: ABOUTNESS[best]!, foreign: opensWithForeign ? (namesAsked ? 'opensWithForeignBeside' : 'opensWithForeign') : null };
 }
 
-/** The weights of relevance's parts, with and without an answer type asked for. */
-const WEIGHTS = {
-  typed: { passage: 0.25, coverage: 0.4, answerType: 0.25, informativeness: 0.1 },
-  untyped: { passage: 0.35, coverage: 0.5, answerType: 0, informativeness: 0.15 },
-} as const;
+/** The topic's adjacent stem pairs ("enterpris plan"), for the `phrase` feature. */
+function stemPairs(topicStems: readonly string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i + 1 < topicStems.length; i++) pairs.push([topicStems[i]!, topicStems[i + 1]!]);
+  return pairs;
+}
+
+/** Share of `pairs` a sentence holds side by side (its stems are in order of first appearance). */
+function phraseShare(pairs: readonly [string, string][], sentenceStems: readonly string[]): number {
+  if (pairs.length === 0) return 0;
+  let held = 0;
+  for (const [first, second] of pairs) {
+    const at = sentenceStems.indexOf(first);
+    if (at >= 0 && sentenceStems[at + 1] === second) held++;
+  }
+  return held / pairs.length;
+}
 
 /**
  * What a topic is about: the stems of its capitalized words ("Globex", "Series", "DACH"), the
@@ -215,12 +195,22 @@ export function redundancy(a: { tokens: ReadonlySet<string>; figures: readonly s
   return differ ? base / 2 : base;
 }
 
+const YEAR_MS = 365.25 * 24 * 3600 * 1000;
+
+/** A passage's date in milliseconds, -Infinity when it has none (or none that parses). */
+function dateOf(passage: PassageFacts): number {
+  const time = passage.publishedAt ? Date.parse(passage.publishedAt) : NaN;
+  return Number.isNaN(time) ? -Infinity : time;
+}
+
 /** A ranked passage as selection reads it: the facts of its citable sentences, no text needed. */
 export interface PassageFacts {
   sourceKey: string;
   title: string;
   /** Its BM25 score (lower is better). */
   score: number;
+  /** Its source's date (YYYY-MM-DD...), when known: the `recency` feature. */
+  publishedAt?: string | null;
   sentences: readonly SentenceFacts[];
 }
 
@@ -237,20 +227,22 @@ export interface ChosenSentence extends Omit<SelectedSentence, 'sentence'> {
   refs: ReadonlyMap<string, SentenceRef>;
 }
 
-interface Candidate {
+/**
+ * A sentence that may be chosen, with everything about it that does not depend on the ranking's
+ * weights: computed once per topic (`sentenceCandidates`), then ranked under any weights
+ * (`pickSentences`; the fit replays it under many).
+ */
+export interface Candidate {
   key: string;
   sourceKey: string;
   alsoSourceKeys: string[];
   refs: Map<string, SentenceRef>;
-  relevance: number;
-  parts: RelevanceParts;
+  features: SentenceFeatures;
   answers: AnswerType[];
   stems: readonly string[];
-  /** Diversity tokens, computed only for the candidates above the floor. */
-  tokens: Set<string>;
+  /** Diversity tokens, computed the first time the candidate is above the floor. */
+  tokens?: Set<string>;
   figures: readonly string[];
-  /** Its largest redundancy with any sentence chosen so far. */
-  overlap: number;
 }
 
 /**
@@ -270,24 +262,14 @@ function foreignNames(asked: { names: AskedName[] }, known: readonly string[], p
 }
 
 /**
- * Picks relevant, non-redundant sentences out of ranked passages, given the stored facts of their
- * sentences (sentence-facts.ts) rather than their text. Each candidate is a verbatim sentence of its
- * passage, admitted when it holds a topic or context term (in its own words, or in its source's
- * title at a discount: a sentence on a page titled "Globex pricing" is about Globex pricing) or
- * holds the kind of answer the topic asks for. Its relevance mixes, with fixed weights
- * (RelevanceParts): the passage's BM25 rank, the share of the topic's terms it covers (context
- * terms count half), the answer-type match and informativeness. The same sentence in several
- * sources is one candidate citing them all. Maximal marginal relevance then trades relevance
- * against similarity to what is already chosen, with figures as tokens of their own (two different
- * prices are not redundant); sentences far below the best are left out rather than padding the count.
- * Sentences are the same sentence when their facts' `key` is.
+ * The candidate sentences of ranked passages for a topic, given the stored facts of their sentences
+ * (sentence-facts.ts) rather than their text, each with its features (ranking.ts). A candidate is
+ * a verbatim sentence of its passage, admitted when it holds a topic or context term (in its own
+ * words, or in its source's title: a sentence on a page titled "Globex pricing" is about Globex
+ * pricing) or holds the kind of answer the topic asks for. The same sentence in several sources
+ * is one candidate citing them all. Sentences are the same sentence when their facts' `key` is.
  */
-export function chooseSentences(
-  passages: readonly PassageFacts[],
-  query: string,
-  context: string | undefined,
-  options: SelectionOptions,
-): ChosenSentence[] {
+export function sentenceCandidates(passages: readonly PassageFacts[], query: string, context: string | undefined, names: readonly string[] = []): Candidate[] {
   const queryStems = stems(query);
   const contextStems = new Set([...stems(context ?? '')].filter((s) => !queryStems.has(s)));
   const weightTotal = queryStems.size + 0.5 * contextStems.size;
@@ -295,10 +277,11 @@ export function chooseSentences(
   const wanted = topicAnswerTypes(query);
   const subject = [...subjectStems(query)];
   const asked = askedNames(query);
-  const foreign = foreignNames(asked, options.names ?? [], passages);
-  const weights = wanted.length ? WEIGHTS.typed : WEIGHTS.untyped;
+  const pairs = stemPairs([...queryStems]);
+  const foreign = foreignNames(asked, names, passages);
   let best = Number.EPSILON;
   for (const p of passages) best = Math.max(best, -p.score);
+  const newest = Math.max(...passages.map(dateOf));
 
   const bySentence = new Map<string, Candidate>();
   const titleStems = new Map<string, Set<string>>();
@@ -307,75 +290,103 @@ export function chooseSentences(
     let title = titleStems.get(passage.title);
     if (!title) titleStems.set(passage.title, (title = stems(passage.title)));
     const label = domainLabel(passage.sourceKey);
-    for (const facts of passage.sentences) {
+    const recency = Number.isFinite(dateOf(passage)) ? 1 / (1 + (newest - dateOf(passage)) / YEAR_MS) : 0;
+    passage.sentences.forEach((facts, position) => {
       const known = bySentence.get(facts.key);
       if (known) {
         if (known.sourceKey !== passage.sourceKey && !known.alsoSourceKeys.includes(passage.sourceKey)) {
           known.alsoSourceKeys.push(passage.sourceKey);
           known.refs.set(passage.sourceKey, { passage: index, sentence: facts });
         }
-        continue;
+        return;
       }
-      let matched = 0;
-      for (const s of queryStems) matched += facts.stems.includes(s) ? 1 : title.has(s) ? TITLE_DISCOUNT : 0;
-      for (const s of contextStems) matched += facts.stems.includes(s) ? 0.5 : title.has(s) ? 0.5 * TITLE_DISCOUNT : 0;
+      let inSentence = 0;
+      let inTitle = 0;
+      let inContext = 0;
+      for (const s of queryStems) {
+        if (facts.stems.includes(s)) inSentence++;
+        else if (title.has(s)) inTitle++;
+      }
+      for (const s of contextStems) inContext += facts.stems.includes(s) ? 1 : title.has(s) ? 0.5 : 0;
       const answers = answersIn(facts.answers, wanted);
-      if (matched === 0 && answers.length === 0) continue;
-      const parts: RelevanceParts = {
-        passage: passageWeight,
-        coverage: matched / weightTotal,
-        answerType: answerTypeMatch(wanted, answers),
-        informativeness: facts.informativeness,
-        subject: subject.length === 0 || subject.some((s) => facts.stems.includes(s) || title.has(s)),
-        focus: focusFit(asked, facts.stems, title, label, foreign),
-      };
-      const relevance =
-        (weights.passage * parts.passage +
-          weights.coverage * parts.coverage +
-          weights.answerType * parts.answerType +
-          weights.informativeness * parts.informativeness) *
-        // With names asked about, their fit says it all; otherwise (capitalized words that are no
-        // name, e.g. a topic-initial verb), whether the sentence or its title holds them.
-        (asked.names.length > 0 ? parts.focus : parts.subject ? 1 : SUBJECT_MISS);
+      if (inSentence + inTitle + inContext === 0 && answers.length === 0) return;
+      const subjectHeld = subject.length === 0 || subject.some((s) => facts.stems.includes(s) || title.has(s));
       bySentence.set(facts.key, {
         key: facts.key,
         sourceKey: passage.sourceKey,
         alsoSourceKeys: [],
         refs: new Map([[passage.sourceKey, { passage: index, sentence: facts }]]),
-        relevance,
-        parts,
+        features: {
+          evidence: {
+            passage: passageWeight,
+            coverage: inSentence / weightTotal,
+            titleCoverage: inTitle / weightTotal,
+            contextCoverage: inContext / weightTotal,
+            phrase: phraseShare(pairs, facts.stems),
+            answerType: answerTypeMatch(wanted, answers),
+            informativeness: facts.informativeness,
+            position: 1 / (1 + position),
+            recency,
+          },
+          ...aboutness(asked, subjectHeld, facts.stems, title, label, foreign),
+        },
         answers,
         stems: facts.stems,
-        tokens: new Set(),
         figures: facts.figures,
-        overlap: 0,
       });
-    }
+    });
   });
-  if (bySentence.size === 0) return [];
-  let top = -Infinity;
-  for (const c of bySentence.values()) top = Math.max(top, c.relevance);
+  return [...bySentence.values()];
+}
+
+/** A candidate as one pick sees it: its relevance under the pick's weights, and what the pick has changed. */
+interface Ranked {
+  candidate: Candidate;
+  relevance: number;
+  sourceKey: string;
+  alsoSourceKeys: string[];
+  tokens: Set<string>;
+  figures: readonly string[];
+  /** Its largest redundancy with any sentence chosen so far. */
+  overlap: number;
+}
+
+/**
+ * Picks relevant, non-redundant sentences among candidates, ranked under `weights` (ranking.ts).
+ * Maximal marginal relevance trades relevance against similarity to what is already chosen, with
+ * figures as tokens of their own (two different prices are not redundant); sentences far below
+ * the best are left out rather than padding the count. The candidates are not changed, so one set
+ * can be picked from under many weights.
+ */
+export function pickSentences(candidates: readonly Candidate[], weights: RankingWeights, options: SelectionOptions): ChosenSentence[] {
+  if (candidates.length === 0) return [];
+  const relevance = candidates.map((candidate) => relevanceOf(candidate.features, weights));
+  const top = Math.max(...relevance);
   const floor = (options.floor ?? DEFAULT_FLOOR) * top;
-  const candidates = [...bySentence.values()].filter((c) => c.relevance >= floor);
-  for (const candidate of candidates) candidate.tokens = diversityTokens(candidate.stems, candidate.figures);
+  const ranked: Ranked[] = [];
+  candidates.forEach((candidate, i) => {
+    if (relevance[i]! < floor || (top > 0 && relevance[i] === 0)) return;
+    candidate.tokens ??= diversityTokens(candidate.stems, candidate.figures);
+    ranked.push({ candidate, relevance: relevance[i]!, sourceKey: candidate.sourceKey, alsoSourceKeys: [...candidate.alsoSourceKeys], tokens: candidate.tokens, figures: candidate.figures, overlap: 0 });
+  });
 
   const lambda = options.lambda ?? 0.7;
-  const chosen: Candidate[] = [];
+  const chosen: Ranked[] = [];
   const perSource = new Map<string, number>();
   // The cap per source keeps one document from filling the brief while others have something to
   // say; once none has (every other candidate is below the floor or repeats one chosen), a source
   // may give up to twice as many, rather than the brief stopping short of what it found.
   let cap = options.perSource;
   // A repeated sentence counts against the first of its sources that still has room.
-  const openSource = (candidate: Candidate) => [candidate.sourceKey, ...candidate.alsoSourceKeys].find((key) => (perSource.get(key) ?? 0) < cap);
+  const openSource = (r: Ranked) => [r.sourceKey, ...r.alsoSourceKeys].find((key) => (perSource.get(key) ?? 0) < cap);
   while (chosen.length < options.count) {
-    let pick: Candidate | undefined;
+    let pick: Ranked | undefined;
     let pickScore = -Infinity;
-    for (const candidate of candidates) {
-      if (candidate.overlap > 0.8 || chosen.includes(candidate) || openSource(candidate) === undefined) continue;
-      const score = lambda * candidate.relevance - (1 - lambda) * candidate.overlap;
+    for (const r of ranked) {
+      if (r.overlap > 0.8 || chosen.includes(r) || openSource(r) === undefined) continue;
+      const score = lambda * r.relevance - (1 - lambda) * r.overlap;
       if (score > pickScore) {
-        pick = candidate;
+        pick = r;
         pickScore = score;
       }
     }
@@ -391,10 +402,31 @@ export function chooseSentences(
     }
     chosen.push(pick);
     perSource.set(counted, (perSource.get(counted) ?? 0) + 1);
-    for (const candidate of candidates) candidate.overlap = Math.max(candidate.overlap, redundancy(pick, candidate));
+    for (const r of ranked) r.overlap = Math.max(r.overlap, redundancy(pick, r));
   }
-  return chosen.map(({ key, sourceKey, alsoSourceKeys, refs, relevance, parts, answers }) => {
+  return chosen.map(({ candidate, relevance: score, sourceKey, alsoSourceKeys }) => {
     const also = alsoSourceKeys.slice(0, MAX_SOURCES_PER_FINDING - 1);
-    return { key, sourceKey, alsoSourceKeys: also, refs: new Map([sourceKey, ...also].map((k) => [k, refs.get(k)!])), relevance, parts, answers };
+    return {
+      key: candidate.key,
+      sourceKey,
+      alsoSourceKeys: also,
+      refs: new Map([sourceKey, ...also].map((k) => [k, candidate.refs.get(k)!])),
+      relevance: score,
+      features: candidate.features,
+      answers: candidate.answers,
+    };
   });
+}
+
+/**
+ * Picks relevant, non-redundant sentences out of ranked passages (`sentenceCandidates`, then
+ * `pickSentences` under the fitted weights, or `options.weights`).
+ */
+export function chooseSentences(
+  passages: readonly PassageFacts[],
+  query: string,
+  context: string | undefined,
+  options: SelectionOptions,
+): ChosenSentence[] {
+  return pickSentences(sentenceCandidates(passages, query, context, options.names), options.weights ?? FITTED_RANKING.selection, options);
 }

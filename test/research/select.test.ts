@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redundancy, subjectStems, type RankedPassage } from '../../src/research/select.ts';
+import { EVIDENCE_FEATURES } from '../../src/research/ranking.ts';
+import { redundancy, subjectStems, type RankedPassage, type SelectedSentence } from '../../src/research/select.ts';
 import { selectSentences } from '../helpers/select-text.ts';
 
 function passage(sourceKey: string, title: string, text: string, score = -1, publishedAt: string | null = '2026-01-01'): RankedPassage {
@@ -34,9 +35,10 @@ describe('selectSentences', () => {
       undefined,
       { count: 1, perSource: 1 },
     );
-    expect(onPricingPage!.parts.coverage).toBe(0.5); // both words, each at half weight from the title
-    expect(elsewhere!.parts.coverage).toBe(0); // admitted by its answer type alone
-    expect(inWords!.parts.coverage).toBe(1);
+    const coverage = (s: SelectedSentence) => [s.features.evidence.coverage, s.features.evidence.titleCoverage];
+    expect(coverage(onPricingPage!)).toEqual([0, 1]); // both words, from the title
+    expect(coverage(elsewhere!)).toEqual([0, 0]); // admitted by its answer type alone
+    expect(coverage(inWords!)).toEqual([1, 0]);
     expect(inWords!.relevance).toBeGreaterThan(onPricingPage!.relevance);
     expect(onPricingPage!.relevance).toBeGreaterThan(elsewhere!.relevance);
   });
@@ -105,9 +107,9 @@ describe('selectSentences', () => {
       undefined,
       { count: 5, perSource: 2, floor: 0 },
     );
-    expect(selected.map((s) => [s.sourceKey, s.parts.subject])).toEqual([
-      ['https://initech.io/pricing', true],
-      ['https://hooli.example/pricing', false],
+    expect(selected.map((s) => [s.sourceKey, s.features.aboutness])).toEqual([
+      ['https://initech.io/pricing', 'opensWithAsked'],
+      ['https://hooli.example/pricing', 'missesAsked'],
     ]);
     expect(subjectStems('Initech Pro price')).toEqual(new Set(['initech', 'pro']));
     expect(subjectStems('initech pro price')).toEqual(new Set());
@@ -125,8 +127,11 @@ describe('selectSentences', () => {
       'Globex charges $60 per seat per month, more than Initech on its Pro plan.',
       'Globex charges $60 per seat per month on its Team plan.',
     ]);
-    expect(chosen.map((s) => s.parts.focus)).toEqual([1, expect.any(Number), expect.any(Number)]);
-    expect(chosen[2]!.parts.focus).toBeLessThan(chosen[1]!.parts.focus);
+    expect(chosen.map((s) => [s.features.aboutness, s.features.foreign])).toEqual([
+      ['opensWithAsked', null],
+      ['namesAskedInPassing', 'opensWithForeignBeside'],
+      ['missesAsked', 'opensWithForeign'],
+    ]);
   });
 
   it('lets the only source worth citing give up to twice its share, and keeps the share while another has something to say', () => {
@@ -151,7 +156,8 @@ describe('selectSentences', () => {
     const first = selectSentences(passages, 'Initech pricing', undefined, { count: 5, perSource: 2 });
     expect(selectSentences(passages, 'Initech pricing', undefined, { count: 5, perSource: 2 })).toEqual(first);
     for (const s of first) {
-      expect(Object.keys(s.parts).sort()).toEqual(['answerType', 'coverage', 'focus', 'informativeness', 'passage', 'subject']);
+      expect(Object.keys(s.features).sort()).toEqual(['aboutness', 'evidence', 'foreign']);
+      expect(Object.keys(s.features.evidence).sort()).toEqual([...EVIDENCE_FEATURES].sort());
       expect(s.relevance).toBeGreaterThan(0);
     }
   });

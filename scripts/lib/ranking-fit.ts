@@ -1,0 +1,84 @@
+/**
+ * Fits the ranking's weights (src/research/ranking.ts: the selection weights and the answer
+ * weights) on captured corpora by coordinate ascent (issue 34): from a start, try moving one
+ * weight at a time by each step, up and down, keep the move that raises the objective most, and
+ * repeat until no move raises it or MAX_PASSES passes are done. Deterministic: the same captures
+ * and start give the same weights.
+ *
+ * The objective is the mean over corpora of the share of facts stated plus ANSWER_SHARE times the
+ * share of questions whose Answer line states a fact: each corpus counts the same however many
+ * questions it has, and the Answer line is what a reader in a hurry reads. Faithfulness is not in
+ * it because no weight can change it: every finding is a verbatim sentence of its source.
+ */
+import { EVIDENCE_FEATURES, RANKING_PARTS, WEIGHT_NAMES, type Ranking, type WeightName } from '../../src/research/ranking.ts';
+import { replayTotal, type PreparedCorpus } from './research-replay.ts';
+
+/** How much the Answer line's share counts beside the share of facts stated. */
+export const ANSWER_SHARE = 0.25;
+/** The moves tried for each weight, up and down. */
+const STEPS = [0.4, 0.2, 0.1, 0.05] as const;
+const MAX_PASSES = 6;
+/** A move must raise the objective by more than this to be kept (so ties keep the weights as they are). */
+const EPSILON = 1e-9;
+/** Evidence weights stay at or above 0: a feature that says a sentence holds more of the topic never counts against it. */
+const NON_NEGATIVE = new Set<WeightName>(EVIDENCE_FEATURES);
+
+/** The objective of `ranking` on `corpora` (see the module comment). */
+export function objective(corpora: readonly PreparedCorpus[], weights: Ranking): number {
+  let sum = 0;
+  for (const corpus of corpora) {
+    const total = replayTotal(corpus, weights);
+    sum += (total.facts ? total.factsStated / total.facts : 0) + ANSWER_SHARE * (total.questions ? total.answersStatingFact / total.questions : 0);
+  }
+  return corpora.length ? sum / corpora.length : 0;
+}
+
+export interface Fit {
+  weights: Ranking;
+  objective: number;
+  /** The objective of the start. */
+  start: number;
+  evaluations: number;
+}
+
+/** Coordinate ascent from `start` on `corpora`; `log` hears each kept move. */
+export function fitWeights(corpora: readonly PreparedCorpus[], start: Ranking, log: (line: string) => void = () => undefined): Fit {
+  let weights = start;
+  let best = objective(corpora, weights);
+  const first = best;
+  let evaluations = 1;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    let moved = false;
+    for (const part of RANKING_PARTS) {
+      for (const name of WEIGHT_NAMES) {
+        let bestMove: Ranking | undefined;
+        let bestScore = best;
+        for (const step of STEPS) {
+          for (const sign of [1, -1]) {
+            const value = round(weights[part][name] + sign * step);
+            if (NON_NEGATIVE.has(name) && value < 0) continue;
+            const tried = { ...weights, [part]: { ...weights[part], [name]: value } };
+            const score = objective(corpora, tried);
+            evaluations++;
+            if (score > bestScore + EPSILON) {
+              bestScore = score;
+              bestMove = tried;
+            }
+          }
+        }
+        if (!bestMove) continue;
+        log(`  pass ${pass + 1}: ${part}.${name} ${weights[part][name]} -> ${bestMove[part][name]} (objective ${best.toFixed(4)} -> ${bestScore.toFixed(4)})`);
+        weights = bestMove;
+        best = bestScore;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return { weights, objective: best, start: first, evaluations };
+}
+
+/** Weights kept to 4 decimals, so the checked-in file reads cleanly and steps add up exactly. */
+function round(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}

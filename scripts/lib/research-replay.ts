@@ -1,0 +1,96 @@
+/**
+ * Research replayed offline, for fitting and scoring the ranking (issue 34): what the embedded
+ * engine retrieved for each question is captured once from the real D1 state (the passages about
+ * the topic, the organization's companies), then the rest of a research call, which does no I/O,
+ * runs here in Node under any ranking's weights: the engine's own `extractFindings`, `speakersIn`
+ * and `composeBrief`, scored with the scorer's own `scoreBrief`. Retrieval does not depend on the
+ * weights, so a replayed brief is the brief the Worker would write under them;
+ * scripts/score-research.ts checks that on every question under the fitted weights.
+ */
+import type { Retrieved } from '../../src/research/embedded-pipeline.ts';
+import { extractFindings, findingCandidates, retrieve } from '../../src/research/embedded-pipeline.ts';
+import { composeBrief } from '../../src/research/brief.ts';
+import type { ResearchResult } from '../../src/research/provider.ts';
+import type { Ranking } from '../../src/research/ranking.ts';
+import type { Candidate } from '../../src/research/select.ts';
+import { speakersIn } from '../../src/research/speakers.ts';
+import { terms } from '../../src/research/text.ts';
+import { readSalesProfile } from '../../src/db/sales-profiles.ts';
+import type { SalesProfile } from '../../src/ground/schemas/profile.ts';
+import { scoreBrief, totalScore, type CorpusScore, type QuestionScore, type ResearchQuestion } from './research-score.ts';
+
+/** The tier score:research asks in (the default). */
+const TIER = 'lite';
+const NO_POLICY = { include: [], exclude: [] };
+
+/** One question and what the engine retrieved for it. */
+export interface CapturedQuestion {
+  question: ResearchQuestion;
+  retrieved: Retrieved;
+}
+
+/** A corpus's questions as captured: enough to replay every research call on it. */
+export interface CorpusCapture {
+  name: string;
+  profile: SalesProfile;
+  questions: CapturedQuestion[];
+}
+
+/** A capture ready to replay: its sources' texts for scoring and each question's candidates, computed once. */
+export interface PreparedCorpus {
+  capture: CorpusCapture;
+  contents: ReadonlyMap<string, string>;
+  normalized: Map<string, string>;
+  candidates: Candidate[][];
+}
+
+/** The organization behind a slug, and its sales profile. */
+async function organizationOf(db: D1Database, slug: string): Promise<{ id: string; profile: SalesProfile }> {
+  const row = await db.prepare('SELECT id FROM organizations WHERE slug = ?').bind(slug).first<{ id: string }>();
+  if (!row) throw new Error(`no organization "${slug}" in the scored state`);
+  const stored = await readSalesProfile(db, row.id);
+  if (!stored) throw new Error(`organization "${slug}" has no sales profile`);
+  return { id: row.id, profile: stored.profile };
+}
+
+/** Captures what the engine retrieves for each question of a corpus, from the organization `slug`'s data in `db`. */
+export async function captureCorpus(db: D1Database, name: string, slug: string, questions: readonly ResearchQuestion[]): Promise<CorpusCapture> {
+  const organization = await organizationOf(db, slug);
+  const captured: CapturedQuestion[] = [];
+  for (const question of questions) {
+    const request = { organizationId: organization.id, topic: question.topic, tier: TIER, sourcePolicy: NO_POLICY } as const;
+    // The engine asks nothing of a topic without a searchable word (embedded-engine.ts).
+    const retrieved = terms(question.topic).length === 0 ? { found: [], companies: [] } : await retrieve(db, request);
+    captured.push({ question, retrieved });
+  }
+  return { name, profile: organization.profile, questions: captured };
+}
+
+/** A capture with its corpus's source texts, each question's candidates computed. */
+export function prepareCorpus(capture: CorpusCapture, contents: ReadonlyMap<string, string>): PreparedCorpus {
+  const candidates = capture.questions.map(({ question, retrieved }) => findingCandidates(retrieved, { topic: question.topic }));
+  return { capture, contents, normalized: new Map(), candidates };
+}
+
+/** The brief the Worker would write for question `index` of a corpus under `ranking` (dated 2000-01-01: the date is not scored). */
+export function replayBrief(corpus: PreparedCorpus, index: number, ranking: Ranking): string {
+  const { question, retrieved } = corpus.capture.questions[index]!;
+  const topic = question.topic;
+  const result: ResearchResult =
+    terms(topic).length === 0
+      ? { findings: [], sources: [], engine: 'embedded' }
+      : { engine: 'embedded', ...extractFindings(retrieved, { topic, tier: TIER }, { ranking, candidates: corpus.candidates[index] }) };
+  const { profile } = corpus.capture;
+  const speakers = speakersIn(retrieved.companies, topic, result.sources, { ownDomain: profile.domain });
+  return composeBrief({ topic, tier: TIER, date: '2000-01-01', result, profile, sourcePolicy: NO_POLICY, speakers }).markdown;
+}
+
+/** Every question of a corpus replayed under `ranking` and scored. */
+export function replayScores(corpus: PreparedCorpus, ranking: Ranking): QuestionScore[] {
+  return corpus.capture.questions.map(({ question }, i) => scoreBrief(replayBrief(corpus, i, ranking), question, corpus.contents, corpus.normalized));
+}
+
+/** `replayScores`, totalled. */
+export function replayTotal(corpus: PreparedCorpus, ranking: Ranking): CorpusScore {
+  return totalScore(replayScores(corpus, ranking));
+}

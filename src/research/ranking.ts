@@ -1,0 +1,141 @@
+/**
+ * The model that ranks candidate sentences for a brief: a weighted sum of named features, fitted
+ * on the development corpora rather than set by hand (issue 34). A sentence's relevance is
+ *
+ *     evidence × exp(aboutness)
+ *
+ * - evidence: Σ weight × feature over EVIDENCE_FEATURES, each feature 0 to 1 (how much the
+ *   sentence says about the topic's words and the kind of answer asked for);
+ * - aboutness: the weight of the one ABOUTNESS category the sentence falls in (how squarely it is
+ *   about what the topic names), plus the weights of the FOREIGN_FEATURES it has (it opens with
+ *   a company the topic does not name). These are log factors: 0 leaves the evidence as it is,
+ *   ln(0.5) halves it.
+ *
+ * Only the ranking within one topic matters (selection keeps sentences within a share of the
+ * best), so the weights have no unit. The fitted values are in ranking-weights.ts, written by
+ * `npm run fit:research` (scripts/fit-research.ts); PRIOR_RANKING holds the hand-set values the
+ * fit starts from, and what the leave-one-corpus-out score starts from too.
+ */
+
+/** The features of a sentence's evidence, each 0 to 1. */
+export const EVIDENCE_FEATURES = [
+  /** The passage's BM25 score relative to the best passage's. */
+  'passage',
+  /** The topic's terms the sentence holds, as a share of the topic's terms (context terms weigh half). */
+  'coverage',
+  /** The topic's terms only the sentence's source title holds, on the same scale. */
+  'titleCoverage',
+  /** Context terms (userContext, the topic's expansions) the sentence or its title holds, on the same scale. */
+  'contextCoverage',
+  /** Share of the topic's adjacent word pairs ("Enterprise plan", "Series B") the sentence holds side by side. */
+  'phrase',
+  /** How well the sentence holds the kind of answer the topic asks for (answer-types.ts). */
+  'answerType',
+  /** Figures and a readable length (sentence-facts.ts `informativeness`). */
+  'informativeness',
+  /** 1 for a passage's first sentence, 1/2 for its second, and so on: a page says first what it is about. */
+  'position',
+  /** 1 for the newest source's sentences, 1/(1 + years older) for another dated one's, 0 for an undated one's. */
+  'recency',
+] as const;
+export type EvidenceFeature = (typeof EVIDENCE_FEATURES)[number];
+
+/**
+ * How the sentence stands to the names the topic asks about (select.ts `aboutness`): exactly one
+ * applies, the first that holds in this order.
+ */
+export const ABOUTNESS = [
+  /** The topic names nothing (all lower case): nothing to be about. */
+  'noNames',
+  /** It opens with the name the topic asks about (among its first two words). */
+  'opensWithAsked',
+  /** It names it later, on a page about it (title or own domain). */
+  'namesAskedOnItsPage',
+  /** It is on a page about it without naming it. */
+  'onAskedPage',
+  /** It names it in passing, on another page. */
+  'namesAskedInPassing',
+  /** It opens with another name the topic asks about (the other side of "X compared with Y"). */
+  'opensWithOtherAsked',
+  /** The topic has capitalized words and neither the sentence nor its title holds any. */
+  'missesAsked',
+] as const;
+export type Aboutness = (typeof ABOUTNESS)[number];
+
+/** Log factors added when a sentence opens with a company the topic does not name. */
+export const FOREIGN_FEATURES = [
+  /** ...and names none the topic asks about. */
+  'opensWithForeign',
+  /** ...and also names one the topic asks about. */
+  'opensWithForeignBeside',
+] as const;
+export type ForeignFeature = (typeof FOREIGN_FEATURES)[number];
+
+export type WeightName = EvidenceFeature | Aboutness | ForeignFeature;
+export const WEIGHT_NAMES: readonly WeightName[] = [...EVIDENCE_FEATURES, ...ABOUTNESS, ...FOREIGN_FEATURES];
+export type RankingWeights = Readonly<Record<WeightName, number>>;
+
+/** A candidate's features: what the model weighs. */
+export interface SentenceFeatures {
+  evidence: Readonly<Record<EvidenceFeature, number>>;
+  aboutness: Aboutness;
+  foreign: ForeignFeature | null;
+}
+
+/**
+ * The hand-set ranking the fit starts from (the rules of the rounds before issue 34, written as a
+ * model): passage 0.25, coverage 0.4 (title-only terms and context terms at half), answer type 0.25,
+ * informativeness 0.1; a sentence naming the asked company in passing or opening with the other side
+ * of a comparison at 0.85, one missing the subject at 0.5, one opening with a company not asked
+ * about at 0.7 (0.9 when it names the asked one too).
+ */
+export const PRIOR_WEIGHTS: RankingWeights = {
+  passage: 0.25,
+  coverage: 0.4,
+  titleCoverage: 0.2,
+  contextCoverage: 0.2,
+  phrase: 0,
+  answerType: 0.25,
+  informativeness: 0.1,
+  position: 0,
+  recency: 0,
+  noNames: 0,
+  opensWithAsked: 0,
+  namesAskedOnItsPage: 0,
+  onAskedPage: 0,
+  namesAskedInPassing: Math.log(0.85),
+  opensWithOtherAsked: Math.log(0.85),
+  missesAsked: Math.log(0.5),
+  opensWithForeign: Math.log(0.7),
+  opensWithForeignBeside: Math.log(0.9),
+};
+
+/**
+ * The model's two uses, each with its own weights: which sentences a brief quotes (`selection`),
+ * and which of those it gives as its **Answer** (`answer`: the quoted sentence it ranks first).
+ */
+export interface Ranking {
+  selection: RankingWeights;
+  answer: RankingWeights;
+}
+export const RANKING_PARTS = ['selection', 'answer'] as const satisfies readonly (keyof Ranking)[];
+
+/** The prior for both uses: the Answer is the most relevant quoted sentence, as before issue 34. */
+export const PRIOR_RANKING: Ranking = { selection: PRIOR_WEIGHTS, answer: PRIOR_WEIGHTS };
+
+/** The evidence part of relevance: Σ weight × feature. */
+export function evidenceOf(features: SentenceFeatures, weights: RankingWeights): number {
+  let sum = 0;
+  for (const name of EVIDENCE_FEATURES) sum += weights[name] * features.evidence[name];
+  return sum;
+}
+
+/** The aboutness part of relevance, as a factor: exp of its category's weight and its foreign feature's. */
+export function aboutnessFactor(features: SentenceFeatures, weights: RankingWeights): number {
+  return Math.exp(weights[features.aboutness] + (features.foreign ? weights[features.foreign] : 0));
+}
+
+/** A sentence's relevance under `weights`: evidence × exp(aboutness), never below 0. */
+export function relevanceOf(features: SentenceFeatures, weights: RankingWeights): number {
+  return Math.max(0, evidenceOf(features, weights)) * aboutnessFactor(features, weights);
+}
