@@ -5,6 +5,7 @@ import { escapeInline, escapeUrl } from './markdown-escape.ts';
 import { figures, sentenceAnswerTypes, topicAnswerTypes } from './answer-types.ts';
 import type { ResearchResult, ResearchSource } from './provider.ts';
 import { stems } from './sentence-facts.ts';
+import { askedNames, isOwnDomainOf, type AskedName } from './select.ts';
 import { speakerOf, type Speakers } from './speakers.ts';
 import { terms } from './text.ts';
 
@@ -206,13 +207,41 @@ function policyNote(policy: BriefInput['sourcePolicy']): string {
 }
 
 /**
+ * What the **Answer** line quotes. For a comparison (names joined by vs, and, or: select.ts
+ * `askedNames`), one finding per side, in the topic's order: the first that speaks of that side
+ * (names it, or is on its own domain), preferring one that holds the kind of answer asked for,
+ * and among those one that opens with the name; a finding already quoted that names a side answers for it too. Otherwise, and
+ * when no finding speaks of any side, the first finding that holds the kind of answer asked for,
+ * else the first (the engine puts first the one its answer weights rank highest).
+ */
+function answerItems(items: readonly Item[], topic: string, wanted: ReturnType<typeof topicAnswerTypes>, sources: readonly ResearchSource[]): Item[] {
+  const typed = (item: Item) => sentenceAnswerTypes(item.sentence, wanted).length > 0;
+  const asked = askedNames(topic);
+  if (asked.together && asked.names.length > 1) {
+    const itemStems = new Map(items.map((item) => [item, [...stems(item.sentence)]]));
+    const names = (item: Item, name: AskedName) => itemStems.get(item)!.includes(name.stems[0]!);
+    const speaksOf = (item: Item, name: AskedName) => names(item, name) || isOwnDomainOf(name, sources[item.sources[0]!]!.domain.replace(/^www\./, '').split('.')[0]!);
+    const opensWith = (item: Item, name: AskedName) => itemStems.get(item)!.slice(0, 2).includes(name.stems[0]!);
+    const picks: Item[] = [];
+    for (const name of asked.names) {
+      if (picks.some((pick) => names(pick, name))) continue;
+      const about = items.filter((item) => !picks.includes(item) && speaksOf(item, name));
+      const pick = about.find((item) => typed(item) && opensWith(item, name)) ?? about.find(typed) ?? about[0];
+      if (pick) picks.push(pick);
+    }
+    if (picks.length > 0) return picks;
+  }
+  return [items.find(typed) ?? items[0]!];
+}
+
+/**
  * One claim of a brief as data: a sentence the brief quotes, verbatim, and every source it cites
  * for it (indexes into the result's sources; each of them holds the sentence word for word).
  */
 export interface BriefClaim {
   sentence: string;
   sources: number[];
-  /** True for the one the brief gives as its **Answer**. */
+  /** True for what the brief gives as its **Answer** (one per side of a comparison). */
   answer: boolean;
 }
 
@@ -270,14 +299,15 @@ export function composeBrief(input: BriefInput): ComposedBrief {
 
   const items = mergeRepeated(result.findings);
   const wanted = topicAnswerTypes(input.topic);
-  const answer = items.find((item) => sentenceAnswerTypes(item.sentence, wanted).length > 0) ?? items[0]!;
+  const answers = answerItems(items, input.topic, wanted, result.sources);
   const differing = differingFigures(items, result.sources);
   const apart = new Set(differing.flat());
-  const rest = items.filter((item) => item !== answer && !apart.has(item));
+  const rest = items.filter((item) => !answers.includes(item) && !apart.has(item));
   const groups = bySpeaker(rest, result.sources, input.speakers);
-  const answerDiffers = apart.has(answer) ? ' Other sources give other figures: see "Where sources differ".' : '';
+  const answerDiffers = answers.some((answer) => apart.has(answer)) ? ' Other sources give other figures: see "Where sources differ".' : '';
 
-  lines.push(`**Answer:** "${escapeInline(answer.sentence)}" ${citation(answer, result.sources)}${answerDiffers}`, '');
+  const quoted = answers.map((answer) => `"${escapeInline(answer.sentence)}" ${citation(answer, result.sources)}`);
+  lines.push(`**Answer:** ${quoted.join('; ')}${answerDiffers}`, '');
   lines.push('## Summary', '', summary(items, result.sources, input.speakers, differing.length), '');
 
   // Numbered in reading order; the profile section refers to these numbers.
@@ -307,8 +337,8 @@ export function composeBrief(input: BriefInput): ComposedBrief {
 
   const related = new Map<string, string[]>();
   const profileMatches = profileMatcher(input.profile);
-  for (const item of [answer, ...items.filter((i) => i !== answer)]) {
-    const where = item === answer ? 'the answer' : `finding ${numbered.get(item)}`;
+  for (const item of [...answers, ...items.filter((i) => !answers.includes(i))]) {
+    const where = answers.includes(item) ? 'the answer' : `finding ${numbered.get(item)}`;
     for (const label of profileMatches(item.sentence)) {
       const list = related.get(label) ?? [];
       if (!list.includes(where)) list.push(where);
@@ -322,8 +352,8 @@ export function composeBrief(input: BriefInput): ComposedBrief {
   }
 
   lines.push('## Sources', '', ...result.sources.map((source, i) => sourceLine(i, source)), '');
-  // Every item is quoted once in the markdown's order (the answer may be quoted again among differing figures).
-  const order = [answer, ...groups.flatMap((group) => group.items), ...differing.flat().filter((item) => item !== answer)];
-  const claims = order.map((item) => ({ sentence: item.sentence, sources: [...item.sources], answer: item === answer }));
+  // Every item is quoted once in the markdown's order (an answer may be quoted again among differing figures).
+  const order = [...answers, ...groups.flatMap((group) => group.items), ...differing.flat().filter((item) => !answers.includes(item))];
+  const claims = order.map((item) => ({ sentence: item.sentence, sources: [...item.sources], answer: answers.includes(item) }));
   return { markdown: lines.join('\n'), claims };
 }

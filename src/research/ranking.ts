@@ -37,6 +37,10 @@ export const EVIDENCE_FEATURES = [
   'position',
   /** 1 for the newest source's sentences, 1/(1 + years older) for another dated one's, 0 for an undated one's. */
   'recency',
+  /** Share of the topic's superlative and list words (cheapest, largest, alternatives: select.ts CUE_WORDS) the sentence holds. */
+  'cue',
+  /** Share of the words of the product or plan the topic asks about ("Premium" in "Shiftlark Premium plan price") the sentence holds. */
+  'product',
 ] as const;
 export type EvidenceFeature = (typeof EVIDENCE_FEATURES)[number];
 
@@ -99,6 +103,8 @@ export const PRIOR_WEIGHTS: RankingWeights = {
   informativeness: 0.1,
   position: 0,
   recency: 0,
+  cue: 0,
+  product: 0,
   noNames: 0,
   opensWithAsked: 0,
   namesAskedOnItsPage: 0,

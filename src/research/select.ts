@@ -62,21 +62,22 @@ const lettersOf = (text: string) => text.normalize('NFKC').toLowerCase().replace
 
 /**
  * The names a topic asks about, in order: runs of capitalized words ("Globex", "Harvest Lane",
- * "Enterprise" in "Globex Enterprise plan"), without a topic-initial question word or verb. Names
- * joined by `vs`, `versus`, `and`, `or` or `&` are asked about equally (`together`); otherwise the
+ * "Enterprise" in "Globex Enterprise plan", "Carrow & Pike": an `&` between capitalized words
+ * joins one name, as company names use it), without a topic-initial question word or verb. Names
+ * joined by `vs`, `versus`, `and` or `or` are asked about equally (`together`); otherwise the
  * first is what the topic is about and the others are what it is compared with.
  */
 export function askedNames(topic: string): { names: AskedName[]; together: boolean } {
   const text = topic.normalize('NFKC');
   const names: AskedName[] = [];
-  for (const match of text.matchAll(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'&-]*(?:\s+\p{Lu}[\p{L}\p{N}'&-]*)*/gu)) {
+  for (const match of text.matchAll(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'&-]*(?:\s+(?:&\s+)?\p{Lu}[\p{L}\p{N}'&-]*)*/gu)) {
     let words = match[0].split(/\s+/);
     if (match.index === 0 && LEADING_VERBS.has(words[0]!.toLowerCase())) words = words.slice(1);
     const wordStems = [...stems(words.join(' '))];
     if (wordStems.length === 0) continue;
     names.push({ text: words.join(' '), stems: wordStems, letters: lettersOf(words.join('')), firstWord: lettersOf(words[0]!) });
   }
-  const together = names.length > 1 && /\p{Lu}[\p{L}\p{N}'&-]*\s+(?:vs\.?|versus|and|or|&)\s+\p{Lu}/u.test(text);
+  const together = names.length > 1 && /\p{Lu}[\p{L}\p{N}'&-]*\s+(?:vs\.?|versus|and|or)\s+\p{Lu}/u.test(text);
   return { names, together };
 }
 
@@ -246,19 +247,62 @@ export interface Candidate {
 }
 
 /**
- * The head stems of companies the topic does not name: the known names (`options.names`: names
- * and domains) and the domains of the passages' sources, less anything the topic asks about.
+ * The companies a research call knows of: the known names (`options.names`: names and domains) and
+ * the domains of the passages' sources, by head stem and by letters ("harvestlane").
  */
-function foreignNames(asked: { names: AskedName[] }, known: readonly string[], passages: readonly PassageFacts[]): Set<string> {
+function knownCompanies(known: readonly string[], passages: readonly PassageFacts[]): { heads: Set<string>; letters: Set<string> } {
   const heads = new Set<string>();
+  const letters = new Set<string>();
   const add = (text: string) => {
-    const [head] = terms(text.replace(/\.[a-z]{2,}$/i, ''));
+    const name = text.replace(/\.[a-z]{2,}$/i, '');
+    const [head] = terms(name);
     if (head && head.length >= 3) heads.add(stem(head));
+    if (name) letters.add(lettersOf(name));
   };
   for (const name of known) add(name);
   for (const passage of passages) add(domainLabel(passage.sourceKey));
+  return { heads, letters };
+}
+
+/** The head stems of known companies the topic does not name. */
+function foreignNames(asked: { names: AskedName[] }, companies: { heads: ReadonlySet<string> }): Set<string> {
+  const heads = new Set(companies.heads);
   for (const name of asked.names) for (const s of name.stems) heads.delete(s);
   return heads;
+}
+
+/**
+ * The products or plans the topic asks about, as stems: the words after a known company's name in
+ * one run of capitalized words ("Premium" in "Shiftlark Premium plan price", "Compliance Suite" in
+ * "Cortilane Compliance Suite"). A run that is itself a known company's name ("Juniper & Salt")
+ * names no product.
+ */
+function askedProducts(asked: { names: AskedName[] }, companies: { heads: ReadonlySet<string>; letters: ReadonlySet<string> }): string[][] {
+  return asked.names.filter((name) => name.stems.length > 1 && companies.heads.has(name.stems[0]!) && !companies.letters.has(name.letters)).map((name) => name.stems.slice(1));
+}
+
+/**
+ * Words that make a topic ask for a superlative or a list ("cheapest vendor", "alternatives to
+ * Globex"): general English, the same for every market. A superlative is also any word of six
+ * letters or more ending in -est that is not one of NOT_SUPERLATIVE (largest, fastest, newest).
+ */
+const CUE_WORDS = new Set(['best', 'worst', 'most', 'least', 'top', 'leading', 'alternative', 'alternatives', 'competitor', 'competitors', 'rival', 'rivals', 'option', 'options', 'cheaper', 'larger', 'bigger', 'smaller', 'faster']);
+const NOT_SUPERLATIVE = new Set(['interest', 'request', 'harvest', 'forest', 'contest', 'protest', 'honest', 'modest', 'digest', 'manifest', 'suggest', 'invest', 'arrest', 'attest', 'detest', 'conquest', 'earnest']);
+
+/** The stems of a topic's superlative and list words. */
+function cueStems(topic: string): string[] {
+  return terms(topic)
+    .map((word) => word.toLowerCase())
+    .filter((word) => CUE_WORDS.has(word) || (word.length >= 6 && word.endsWith('est') && !NOT_SUPERLATIVE.has(word)))
+    .map(stem);
+}
+
+/** Share of `wanted` stems a sentence holds (0 when none are wanted). */
+function shareHeld(wanted: readonly string[], sentenceStems: readonly string[]): number {
+  if (wanted.length === 0) return 0;
+  let held = 0;
+  for (const s of wanted) if (sentenceStems.includes(s)) held++;
+  return held / wanted.length;
 }
 
 /**
@@ -278,7 +322,10 @@ export function sentenceCandidates(passages: readonly PassageFacts[], query: str
   const subject = [...subjectStems(query)];
   const asked = askedNames(query);
   const pairs = stemPairs([...queryStems]);
-  const foreign = foreignNames(asked, names, passages);
+  const companies = knownCompanies(names, passages);
+  const foreign = foreignNames(asked, companies);
+  const products = askedProducts(asked, companies);
+  const cues = [...new Set(cueStems(query))];
   let best = Number.EPSILON;
   for (const p of passages) best = Math.max(best, -p.score);
   const newest = Math.max(...passages.map(dateOf));
@@ -327,6 +374,8 @@ export function sentenceCandidates(passages: readonly PassageFacts[], query: str
             informativeness: facts.informativeness,
             position: 1 / (1 + position),
             recency,
+            cue: shareHeld(cues, facts.stems),
+            product: Math.max(0, ...products.map((product) => shareHeld(product, facts.stems))),
           },
           ...aboutness(asked, subjectHeld, facts.stems, title, label, foreign),
         },
