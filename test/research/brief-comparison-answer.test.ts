@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { composeBrief } from '../../src/research/brief.ts';
+import type { ResearchResult } from '../../src/research/provider.ts';
+import { FINISHED_PROFILE } from '../helpers/fixtures.ts';
+
+const SOURCES: ResearchResult['sources'] = [
+  { url: 'https://reviews.example/compare', title: 'Plans compared', domain: 'reviews.example', publishedAt: '2026-04-07' },
+  { url: 'https://initech.io/about', title: 'About Initech', domain: 'initech.io', publishedAt: '2026-02-11' },
+  { url: 'https://hooli.example/about', title: 'About Hooli', domain: 'hooli.example', publishedAt: '2026-01-20' },
+];
+
+function answerLine(topic: string, findings: ResearchResult['findings']) {
+  const { markdown, claims } = composeBrief({
+    topic,
+    tier: 'lite',
+    date: '2026-11-28',
+    result: { engine: 'embedded', sources: SOURCES, findings },
+    profile: FINISHED_PROFILE,
+    sourcePolicy: { include: [], exclude: [] },
+  });
+  return { line: markdown.split('\n').find((l) => l.startsWith('**Answer:**'))!, claims, markdown };
+}
+
+const PASSING = 'For a team of 1,000 employees, Initech costs more than most rivals.';
+const INITECH = 'Initech has about 420 employees across three offices.';
+const HOOLI = 'Hooli has 150 employees, most of them in Denver.';
+const BOTH = 'Initech has 420 employees and Hooli has 150.';
+
+describe('the Answer line of a comparison', () => {
+  it('quotes one finding per side, in the topic order, preferring the one that opens with the name and holds the asked kind of answer', () => {
+    const { line, claims } = answerLine('Initech vs Hooli headcount', [
+      { sentence: PASSING, source: 0 },
+      { sentence: HOOLI, source: 2 },
+      { sentence: INITECH, source: 1 },
+    ]);
+    expect(line).toBe(`**Answer:** "${INITECH}" [2] (initech.io, 2026-02-11); "${HOOLI}" [3] (hooli.example, 2026-01-20)`);
+    expect(claims.filter((c) => c.answer).map((c) => c.sentence)).toEqual([INITECH, HOOLI]);
+  });
+
+  it('lets one finding that names both sides answer for both', () => {
+    const { line } = answerLine('Initech or Hooli: how many employees', [
+      { sentence: BOTH, source: 0 },
+      { sentence: HOOLI, source: 2 },
+    ]);
+    expect(line).toBe(`**Answer:** "${BOTH}" [1] (reviews.example, 2026-04-07)`);
+  });
+
+  it('does not read a company named with an & as two sides', () => {
+    const { line } = answerLine('Carrow & Pike headcount', [
+      { sentence: PASSING, source: 0 },
+      { sentence: 'Carrow & Pike is a 180-person law firm in Richmond.', source: 1 },
+    ]);
+    // Not a comparison: the first finding that holds the asked kind of answer.
+    expect(line).toBe(`**Answer:** "${PASSING}" [1] (reviews.example, 2026-04-07)`);
+  });
+
+  it('keeps a side it finds nothing about out of the line, and quotes every other finding once below it', () => {
+    const { line, markdown } = answerLine('Initech vs Globex headcount', [
+      { sentence: HOOLI, source: 2 },
+      { sentence: INITECH, source: 1 },
+    ]);
+    expect(line).toBe(`**Answer:** "${INITECH}" [2] (initech.io, 2026-02-11)`);
+    expect(markdown.split(HOOLI)).toHaveLength(2);
+    expect(markdown.split(INITECH)).toHaveLength(2);
+  });
+});
