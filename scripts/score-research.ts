@@ -36,7 +36,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { getPlatformProxy, unstable_startWorker } from 'wrangler';
+import { getPlatformProxy, unstable_readConfig, unstable_startWorker } from 'wrangler';
 import { FITTED_RANKING } from '../src/research/ranking-weights.ts';
 import { cpuSeconds, workerdPids } from './bench/proc.ts';
 import { benchConfig, BenchResources, createKey } from './bench/setup.ts';
@@ -347,7 +347,12 @@ async function main(bench: BenchResources): Promise<number> {
 async function heldOutScores(bench: BenchResources, config: string, persistTo: string, loaded: readonly Loaded[], results: readonly Result[]): Promise<boolean> {
   await bench.worker?.dispose();
   bench.worker = undefined;
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: config, persist: { path: path.join(persistTo, 'v3') }, remoteBindings: false });
+  // Only the D1 binding, as the Worker's config declares it (the same database in the same state):
+  // the Durable Object bindings would need the Worker's own code.
+  const { compatibility_date, d1_databases } = unstable_readConfig({ config });
+  const captureConfig = path.join(bench.tempDir!, 'capture.wrangler.json');
+  await writeFile(captureConfig, JSON.stringify({ name: 'recon-research-capture', compatibility_date, d1_databases }));
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: captureConfig, persist: { path: path.join(persistTo, 'v3') }, remoteBindings: false });
   const prepared: PreparedCorpus[] = [];
   try {
     for (const l of loaded) {

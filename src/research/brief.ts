@@ -37,6 +37,15 @@ export function sourceLine(index: number, source: ResearchSource): string {
   return `[${index + 1}] ${escapeInline(source.title)}, ${escapeInline(source.domain)}, ${escapeInline(source.publishedAt ?? 'undated')}, ${url}`;
 }
 
+/**
+ * A report's Sources section body: its source lines (`sourceLine`), a blank line between two, so
+ * that every markdown renderer shows one source per line (CommonMark joins lines without one into
+ * a paragraph) while each stays the `[n] ...` line readers and scorers parse.
+ */
+export function sourceLines(sources: readonly ResearchSource[]): string[] {
+  return sources.flatMap((source, i) => (i === 0 ? [sourceLine(i, source)] : ['', sourceLine(i, source)]));
+}
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
@@ -147,11 +156,14 @@ function bySpeaker(items: readonly Item[], sources: readonly ResearchSource[], s
  * Facts about the evidence itself (counts, domains, dates, who says it, where sources agree or
  * differ): the only sentences not quoted. It never quotes a finding.
  */
-function summary(items: readonly Item[], sources: readonly ResearchSource[], speakers: Speakers | undefined, differing: number): string {
+function summary(items: readonly Item[], answers: number, sources: readonly ResearchSource[], speakers: Speakers | undefined, differing: number): string {
   const domains = [...new Set(sources.map((s) => escapeInline(s.domain)))];
   const dates = sources.map((s) => s.publishedAt).filter((d): d is string => !!d).sort();
   const span = dates.length ? `, published ${dates[0] === dates.at(-1) ? `on ${dates[0]}` : `between ${dates[0]} and ${dates.at(-1)}`}` : '';
-  const parts = [`${plural(items.length, 'finding')} from ${plural(sources.length, 'source')} on ${plural(domains.length, 'domain')} (${domains.join(', ')})${span}.`];
+  // Counted as the brief shows them: the Answer line's, then the ones listed below it.
+  const below = items.length - answers;
+  const shown = `${answers === 1 ? 'The answer' : `${answers} answers (one per side)`}${below ? ` and ${plural(below, 'more finding')}` : ''}`;
+  const parts = [`${shown} from ${plural(sources.length, 'source')} on ${plural(domains.length, 'domain')} (${domains.join(', ')})${span}.`];
   const groups = bySpeaker(items, sources, speakers).filter((g) => g.heading);
   if (groups.length > 1 || (groups.length === 1 && groups[0]!.heading !== 'From third parties')) {
     const counts = groups.map((g) => `${g.items.length} ${g.heading.charAt(0).toLowerCase()}${g.heading.slice(1)}`);
@@ -308,7 +320,7 @@ export function composeBrief(input: BriefInput): ComposedBrief {
 
   const quoted = answers.map((answer) => `"${escapeInline(answer.sentence)}" ${citation(answer, result.sources)}`);
   lines.push(`**Answer:** ${quoted.join('; ')}${answerDiffers}`, '');
-  lines.push('## Summary', '', summary(items, result.sources, input.speakers, differing.length), '');
+  lines.push('## Summary', '', summary(items, answers.length, result.sources, input.speakers, differing.length), '');
 
   // Numbered in reading order; the profile section refers to these numbers.
   const numbered = new Map<Item, number>();
@@ -351,7 +363,7 @@ export function composeBrief(input: BriefInput): ComposedBrief {
     lines.push('');
   }
 
-  lines.push('## Sources', '', ...result.sources.map((source, i) => sourceLine(i, source)), '');
+  lines.push('## Sources', '', ...sourceLines(result.sources), '');
   // Every item is quoted once in the markdown's order (an answer may be quoted again among differing figures).
   const order = [...answers, ...groups.flatMap((group) => group.items), ...differing.flat().filter((item) => !answers.includes(item))];
   const claims = order.map((item) => ({ sentence: item.sentence, sources: [...item.sources], answer: answers.includes(item) }));

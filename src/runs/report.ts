@@ -1,4 +1,4 @@
-import { sourceLine } from '../research/brief.ts';
+import { sourceLines } from '../research/brief.ts';
 import { escapeInline } from '../research/markdown-escape.ts';
 import type { ResearchSource } from '../research/provider.ts';
 import type { Fix, RunRecord } from './types.ts';
@@ -105,9 +105,7 @@ export function renderReport(run: RunRecord, options: ReportOptions): string {
 
   lines.push('## Method', '', options.method, '');
   if (sources.length) {
-    lines.push('## Sources', '');
-    sources.forEach((s, i) => lines.push(sourceLine(i, s)));
-    lines.push('');
+    lines.push('## Sources', '', ...sourceLines(sources), '');
   }
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderBrief, type BriefInput } from '../../src/research/brief.ts';
 import type { ResearchResult } from '../../src/research/provider.ts';
+import { renderMarkdown } from '../../src/dashboard/markdown.ts';
 import { FINISHED_PROFILE } from '../helpers/fixtures.ts';
 
 const SOURCES: ResearchResult['sources'] = [
@@ -111,9 +112,23 @@ describe('renderBrief', () => {
       result: { engine: 'embedded', sources: [SOURCES[0]!, SOURCES[3]!], findings: [{ sentence: PRICE, source: 0 }, { sentence: HOOLI, source: 1 }] },
     });
     const summary = markdown.slice(markdown.indexOf('## Summary'), markdown.indexOf('## Key findings'));
-    expect(summary).toContain('2 findings from 2 sources on 2 domains (initech.io, hooli.example), published between 2026-01-20 and 2026-04-07.');
+    // Counted as the brief shows them: the Answer line, then one finding listed below it.
+    expect(summary).toContain('The answer and 1 more finding from 2 sources on 2 domains (initech.io, hooli.example), published between 2026-01-20 and 2026-04-07.');
+    expect(markdown.split('\n').filter((line) => /^\d+\. /.test(line))).toHaveLength(1);
     expect(summary).not.toContain(PRICE);
     expect(summary).not.toContain(HOOLI);
+  });
+
+  it('lists its sources one per line in a CommonMark renderer, each still a `[n] ...` line', () => {
+    const markdown = brief('Initech Pro price', [
+      { sentence: PRICE, source: 0 },
+      { sentence: HOOLI, source: 3 },
+      { sentence: REVIEW_A, source: 1 },
+    ]);
+    const sources = markdown.slice(markdown.indexOf('## Sources'));
+    expect(sources.split('\n').filter((line) => /^\[\d+\] /.test(line))).toHaveLength(4);
+    const html = renderMarkdown(sources);
+    expect(html.match(/<p>\[\d+\] /g)).toHaveLength(4);
   });
 
   it('names a sales-profile tag only where a finding supports it, and says which', () => {

@@ -11,7 +11,7 @@ import {
   type CompetitorCandidate,
   type KnownCompany,
 } from '../../research/competitors.ts';
-import { sourceLine } from '../../research/brief.ts';
+import { sourceLines } from '../../research/brief.ts';
 import type { ResearchSource } from '../../research/provider.ts';
 import { escapeCell, escapeInline } from '../../research/markdown-escape.ts';
 import type { CoreContext } from '../../ground/context.ts';
@@ -152,7 +152,7 @@ function render(target: KnownCompany, ranked: CompetitorCandidate[], cells: Map<
     `_Evidence counts the sentences in your sources that name ${targetName} and the competitor together with a comparison cue (alternative to, vs, compared with, switched from, competes with, ...); "also" says where else it is known from (your sales profile, a stored link). Price, Strength and Weakness quote, verbatim, the part of a source sentence that is about that company (it is the first company the part names) and states a price or plan, a strength, or a weakness; third parties are quoted before the company itself, newer sources before older; "not found" means no source in your knowledge base says so._`,
     '',
   ];
-  lines.push('## Sources', '', ...sources.map((source, i) => sourceLine(i, source)), '');
+  lines.push('## Sources', '', ...sourceLines(sources), '');
   return lines.join('\n');
 }
 
