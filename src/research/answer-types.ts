@@ -57,27 +57,47 @@ const WEAK_PERSON_CUES = [
   'chair', 'chairman', 'chairwoman', 'head of', 'leads', 'leader*', 'executive*', 'director*', 'vp', 'vice president',
 ] as const;
 
-function cuePattern(cues: readonly string[]): RegExp {
+/** A pattern for cue words; `wholeWord` also refuses a cue that is part of a hyphenated word ("mid-size"). */
+function cuePattern(cues: readonly string[], wholeWord = false): RegExp {
   const alternatives = cues.map((cue) => {
     const text = cue.replace(/\*$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
     return cue.endsWith('*') ? `${text}[\\p{L}-]*` : text;
   });
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+  const edge = wholeWord ? '\\p{L}\\p{N}-' : '\\p{L}\\p{N}';
+  return new RegExp(`(?<![${edge}])(?:${alternatives.join('|')})(?![${edge}])`, 'iu');
 }
+
+/**
+ * "<Something> rate" asks for a share, not a rating: a click, completion, churn or win rate is a
+ * percentage. General English compounds; "how do users rate it" and "rated" still ask for a rating.
+ */
+const SHARE_RATE = cuePattern(
+  ['click', 'completion', 'churn', 'win', 'conversion', 'open', 'error', 'response', 'growth', 'retention', 'attrition', 'turnover', 'adoption', 'success', 'failure', 'pass', 'bounce', 'renewal', 'close', 'utilization', 'engagement', 'participation', 'occupancy', 'default', 'interest', 'tax', 'vacancy', 'unemployment']
+    .map((word) => `${word} rate`)
+    .concat(['click-through rate']),
+);
+const SHARE_RATE_WORDS = /(?<![\p{L}\p{N}])rates?(?![\p{L}\p{N}])/giu;
 
 const TOPIC_PATTERNS = Object.fromEntries(ANSWER_TYPES.map((type) => [type, cuePattern(TOPIC_CUES[type])])) as Record<AnswerType, RegExp>;
 
-const WEAK_COUNT_PATTERN = cuePattern(WEAK_COUNT_CUES);
+const WEAK_COUNT_PATTERN = cuePattern(WEAK_COUNT_CUES, true);
 /** Question words that ask for something besides a person ("who ... and when"). */
 const EXPLICIT_OTHER = cuePattern(['when', 'how much', 'how many', 'how long', 'what year']);
 const WEAK_PERSON_PATTERN = cuePattern(WEAK_PERSON_CUES);
+/** "who has more", "who is cheaper", "who offers the most": "who" comparing companies, not asking for a person. */
+const WHO_AS_WHICH = /(?<![\p{L}\p{N}])who\s+(?:has|have|is|are|offers?|sells?|charges?|raised|pays?|gets?)\s+(?:the\s+)?(?:more|most|fewer|less|least|better|best|worse|worst|(?:cheap|big|larg|small|fast|new|old|high|low|great)(?:er|est))(?![\p{L}\p{N}])/iu;
 
 /** The kinds of answer a topic asks for, in ANSWER_TYPES order; none for a topic without cues. */
 export function topicAnswerTypes(topic: string): AnswerType[] {
   const text = topic.normalize('NFKC');
-  const types = ANSWER_TYPES.filter((type) => TOPIC_PATTERNS[type].test(text));
+  // A share rate's "rate" is no rating cue: read the rest without it, and ask for a percentage.
+  const shareRate = SHARE_RATE.test(text);
+  const rest = shareRate ? text.replace(SHARE_RATE_WORDS, ' ') : text;
+  const types = ANSWER_TYPES.filter((type) => (type === 'percent' && shareRate) || TOPIC_PATTERNS[type].test(type === 'rating' ? rest : text));
+  // "who has more customers" asks which company, as "which" would: no person.
+  if (types.includes('person') && WHO_AS_WHICH.test(text)) types.splice(types.indexOf('person'), 1);
   // "who founded Initech" asks for a person; "founded" would also read as a date.
-  if (types.includes('person') && !EXPLICIT_OTHER.test(text)) return ['person'];
+  else if (types.includes('person') && !EXPLICIT_OTHER.test(text)) return ['person'];
   if (types.length > 0) return types;
   if (WEAK_PERSON_PATTERN.test(text)) return ['person'];
   return WEAK_COUNT_PATTERN.test(text) ? ['count'] : [];

@@ -2,7 +2,7 @@ import type { SalesProfile } from '../ground/schemas/profile.ts';
 import { withoutCredentials } from '../ground/url-credentials.ts';
 import { hasSearchTerms } from './fts-query.ts';
 import { escapeInline, escapeUrl } from './markdown-escape.ts';
-import { figures, sentenceAnswerTypes, topicAnswerTypes } from './answer-types.ts';
+import { figures, sentenceAnswerTypes, topicAnswerTypes, type AnswerType } from './answer-types.ts';
 import type { ResearchResult, ResearchSource } from './provider.ts';
 import { stems } from './sentence-facts.ts';
 import { askedNames, isOwnDomainOf, type AskedName } from './select.ts';
@@ -162,7 +162,8 @@ function summary(items: readonly Item[], answers: number, sources: readonly Rese
   const span = dates.length ? `, published ${dates[0] === dates.at(-1) ? `on ${dates[0]}` : `between ${dates[0]} and ${dates.at(-1)}`}` : '';
   // Counted as the brief shows them: the Answer line's, then the ones listed below it.
   const below = items.length - answers;
-  const shown = `${answers === 1 ? 'The answer' : `${answers} answers (one per side)`}${below ? ` and ${plural(below, 'more finding')}` : ''}`;
+  const shown =
+    answers === 0 ? plural(below, 'finding') : `${answers === 1 ? 'The answer' : `${answers} answers (one per side)`}${below ? ` and ${plural(below, 'more finding')}` : ''}`;
   const parts = [`${shown} from ${plural(sources.length, 'source')} on ${plural(domains.length, 'domain')} (${domains.join(', ')})${span}.`];
   const groups = bySpeaker(items, sources, speakers).filter((g) => g.heading);
   if (groups.length > 1 || (groups.length === 1 && groups[0]!.heading !== 'From third parties')) {
@@ -219,14 +220,15 @@ function policyNote(policy: BriefInput['sourcePolicy']): string {
 }
 
 /**
- * What the **Answer** line quotes. For a comparison (names joined by vs, and, or: select.ts
- * `askedNames`), one finding per side, in the topic's order: the first that speaks of that side
- * (names it, or is on its own domain), preferring one that holds the kind of answer asked for,
- * and among those one that opens with the name; a finding already quoted that names a side answers for it too. Otherwise, and
- * when no finding speaks of any side, the first finding that holds the kind of answer asked for,
- * else the first (the engine puts first the one its answer weights rank highest).
+ * What the **Answer** line quotes: findings that hold the kind of answer the topic asks for, never
+ * a near miss; none when no finding does (the line then says so). A topic that asks for no kind
+ * of answer is answered by the first finding (the engine puts first the one its answer weights
+ * rank highest). For a comparison (names joined by vs, and, or: select.ts `askedNames`), one
+ * finding per side, in the topic's order: the first that speaks of that side (names it, or is on
+ * its own domain) and holds the kind of answer asked for, one that opens with the name first; a
+ * finding already quoted that names a side answers for it too.
  */
-function answerItems(items: readonly Item[], topic: string, wanted: ReturnType<typeof topicAnswerTypes>, sources: readonly ResearchSource[]): Item[] {
+function answerItems(items: readonly Item[], topic: string, wanted: readonly AnswerType[], sources: readonly ResearchSource[]): Item[] {
   const typed = (item: Item) => sentenceAnswerTypes(item.sentence, wanted).length > 0;
   const asked = askedNames(topic);
   if (asked.together && asked.names.length > 1) {
@@ -238,12 +240,33 @@ function answerItems(items: readonly Item[], topic: string, wanted: ReturnType<t
     for (const name of asked.names) {
       if (picks.some((pick) => names(pick, name))) continue;
       const about = items.filter((item) => !picks.includes(item) && speaksOf(item, name));
-      const pick = about.find((item) => typed(item) && opensWith(item, name)) ?? about.find(typed) ?? about[0];
+      const pick = wanted.length === 0 ? about[0] : (about.find((item) => typed(item) && opensWith(item, name)) ?? about.find(typed));
       if (pick) picks.push(pick);
     }
     if (picks.length > 0) return picks;
   }
-  return [items.find(typed) ?? items[0]!];
+  const first = wanted.length === 0 ? items[0] : items.find(typed);
+  return first ? [first] : [];
+}
+
+/** What a kind of answer is called in the line that says the sources do not state it. */
+const ANSWER_TYPE_NAMES: Record<AnswerType, string> = {
+  money: 'a price or an amount',
+  percent: 'a percentage',
+  date: 'a date',
+  duration: 'a duration',
+  count: 'a number',
+  headcount: 'a headcount',
+  rating: 'a rating',
+  weakness: 'a weakness',
+  person: 'a person',
+};
+
+/** The **Answer** line when no finding holds the kind of answer asked for: said plainly, never a near miss quoted. */
+function notStatedLine(wanted: readonly AnswerType[]): string {
+  const kinds = wanted.map((type) => ANSWER_TYPE_NAMES[type]);
+  const what = kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1)}` : kinds[0]!;
+  return `**Answer:** Not stated. None of the sentences found gives ${what} for this topic; the closest findings follow.`;
 }
 
 /**
@@ -319,7 +342,7 @@ export function composeBrief(input: BriefInput): ComposedBrief {
   const answerDiffers = answers.some((answer) => apart.has(answer)) ? ' Other sources give other figures: see "Where sources differ".' : '';
 
   const quoted = answers.map((answer) => `"${escapeInline(answer.sentence)}" ${citation(answer, result.sources)}`);
-  lines.push(`**Answer:** ${quoted.join('; ')}${answerDiffers}`, '');
+  lines.push(answers.length ? `**Answer:** ${quoted.join('; ')}${answerDiffers}` : notStatedLine(wanted), '');
   lines.push('## Summary', '', summary(items, answers.length, result.sources, input.speakers, differing.length), '');
 
   // Numbered in reading order; the profile section refers to these numbers.

@@ -101,3 +101,24 @@ describe('figures', () => {
     expect(figures('No figure here.')).toEqual([]);
   });
 });
+
+describe('answer types of topics that look like another kind', () => {
+  it('reads a click, completion or churn rate as a percentage, and a rating as a rating', () => {
+    expect(topicAnswerTypes('Ostrander Logistics phishing click rate')).toEqual(['percent']);
+    expect(topicAnswerTypes('school district training completion rate')).toEqual(['percent']);
+    expect(topicAnswerTypes('how do reviewers rate Globex')).toEqual(['rating']);
+    expect(topicAnswerTypes('Globex rating on review sites')).toEqual(['rating']);
+  });
+
+  it('does not read a count into a hyphenated word ("mid-size")', () => {
+    expect(topicAnswerTypes('top training picks for mid-size companies')).toEqual([]);
+    expect(topicAnswerTypes('company size of Initech')).toEqual(['count']);
+  });
+
+  it('reads "who has more" as a comparison of companies, and "who runs" as a person', () => {
+    expect(topicAnswerTypes('who has more customers, Phishwarden or Cortilane')).toEqual(['count']);
+    expect(topicAnswerTypes('who is cheaper, Baitwise or Phishwarden')).toEqual(['money']);
+    expect(topicAnswerTypes('who runs Gratuvo')).toEqual(['person']);
+    expect(topicAnswerTypes('who is the manager of Initech sales')).toEqual(['person']);
+  });
+});

@@ -64,3 +64,16 @@ describe('the Answer line of a comparison', () => {
     expect(markdown.split(INITECH)).toHaveLength(2);
   });
 });
+
+describe('an Answer line without an answer', () => {
+  it('says plainly that no finding gives the kind of answer asked for, quotes none, and lists every finding below', () => {
+    const { line, claims, markdown } = answerLine('Initech headcount', [
+      { sentence: 'Initech sells to logistics teams in Europe and North America.', source: 1 },
+      { sentence: 'Initech opened an office in Lyon for its European customers.', source: 1 },
+    ]);
+    expect(line).toBe('**Answer:** Not stated. None of the sentences found gives a headcount for this topic; the closest findings follow.');
+    expect(claims.some((claim) => claim.answer)).toBe(false);
+    expect(markdown).toContain('2 findings from');
+    expect(markdown.split('\n').filter((l) => /^\d+\. /.test(l))).toHaveLength(2);
+  });
+});

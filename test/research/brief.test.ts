@@ -50,7 +50,7 @@ describe('renderBrief', () => {
   });
 
   it('groups findings by who says them: the company itself, other vendors, third parties', () => {
-    const markdown = brief('Initech reviews', [
+    const markdown = brief('What people say about Initech', [
       { sentence: TRIAL, source: 0 },
       { sentence: 'Reviewers like the Initech mobile app and its alerts.', source: 1 },
       { sentence: HOOLI, source: 3 },
