@@ -57,7 +57,7 @@ async function main(): Promise<number> {
   const corpora = await Promise.all(names.map((name) => loadCapture(PROJECT_ROOT, name)));
   console.log(`Fitting on ${names.join(', ')} (${corpora.reduce((n, c) => n + c.capture.questions.length, 0)} questions), from the prior weights:`);
   const started = performance.now();
-  const fit = fitWeights(corpora, PRIOR_RANKING, console.log);
+  const fit = fitWeights(corpora, PRIOR_RANKING, { log: console.log });
   console.log(`${fit.evaluations} evaluations in ${((performance.now() - started) / 1000).toFixed(0)} s; objective ${fit.start.toFixed(4)} -> ${fit.objective.toFixed(4)}.`);
   for (const corpus of corpora) {
     console.log(scoreLine(`${corpus.capture.name} (prior)`, replayTotal(corpus, PRIOR_RANKING)));

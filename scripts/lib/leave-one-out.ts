@@ -6,7 +6,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PRIOR_RANKING, type Ranking } from '../../src/research/ranking.ts';
-import { fitWeights } from './ranking-fit.ts';
+import { fitWeights, type FitOptions } from './ranking-fit.ts';
 import { prepareCorpus, replayScores, replayTotal, type CorpusCapture, type PreparedCorpus } from './research-replay.ts';
 import { corpusContents, type CorpusScore } from './research-score.ts';
 
@@ -40,10 +40,10 @@ export interface HeldOutScore {
 }
 
 /** For each corpus, the weights fitted on the others and the score they give it. */
-export function leaveOneCorpusOut(corpora: readonly PreparedCorpus[], log: (line: string) => void = () => undefined): HeldOutScore[] {
+export function leaveOneCorpusOut(corpora: readonly PreparedCorpus[], log: (line: string) => void = () => undefined, fitOptions: Omit<FitOptions, 'log'> = {}): HeldOutScore[] {
   return corpora.map((heldOut) => {
     const others = corpora.filter((corpus) => corpus !== heldOut);
-    const fit = fitWeights(others, PRIOR_RANKING);
+    const fit = fitWeights(others, PRIOR_RANKING, fitOptions);
     log(`  without ${heldOut.capture.name}: fitted on ${others.map((c) => c.capture.name).join(', ')} in ${fit.evaluations} evaluations (objective ${fit.start.toFixed(4)} -> ${fit.objective.toFixed(4)})`);
     return { name: heldOut.capture.name, total: replayTotal(heldOut, fit.weights), weights: fit.weights };
   });

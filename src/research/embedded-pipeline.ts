@@ -82,11 +82,17 @@ export function extractFindings(
   };
 }
 
-/** `chosen` with the sentence the answer weights rank highest first (the first of equals), the rest in order. */
+/**
+ * `chosen` with the sentence the answer weights rank highest first (the first of equals), the rest
+ * in order. Only sentences that hold the kind of answer the topic asks for compete when any does:
+ * the brief's Answer is the first of those.
+ */
 function answerFirst(chosen: ChosenSentence[], ranking: Ranking): ChosenSentence[] {
+  const typed = chosen.some((sentence) => sentence.answers.length > 0);
   let first = 0;
   let best = -Infinity;
   chosen.forEach((sentence, i) => {
+    if (typed && sentence.answers.length === 0) return;
     const score = relevanceOf(sentence.features, ranking.answer);
     if (score > best) [first, best] = [i, score];
   });
