@@ -89,8 +89,15 @@ function checkBriefData(markdown: string, data: ResearchOutput): void {
   const given = new Set(data.claims.map(({ text, sources }) => `${escapeInline(text)} ${sources.map((s) => s.url).join(' ')}`));
   expect(given, markdown).toEqual(quoted);
   expect(data.claims.length).toBe(given.size);
-  expect(data.claims.filter((claim) => claim.answer).length).toBe(data.claims.length ? 1 : 0);
-  if (data.claims.length) expect(markdown).toContain(`**Answer:** "${escapeInline(data.claims[0]!.text)}"`);
+  // The Answer line quotes the claims marked `answer` (one per side of a comparison), first and in
+  // order, or, when no finding is of the kind asked for, says so and quotes none.
+  const answers = data.claims.filter((claim) => claim.answer);
+  expect(data.claims.slice(0, answers.length)).toEqual(answers);
+  const answerLine = markdown.split('\n').find((line) => line.startsWith('**Answer:**'));
+  if (data.claims.length === 0) expect(answerLine).toBeUndefined();
+  else if (answers.length === 0) expect(answerLine).toMatch(/^\*\*Answer:\*\* Not stated\. /);
+  else expect(answerLine).toContain(`**Answer:** "${escapeInline(answers[0]!.text)}"`);
+  for (const claim of answers) expect(answerLine).toContain(`"${escapeInline(claim.text)}"`);
   for (const { text, sources } of data.claims) for (const { url } of sources) expect(contentByUrl.get(url), url).toContain(text);
 }
 
