@@ -1,6 +1,5 @@
 import type { AppEnv } from '../env.ts';
 import type { CoreContext } from '../ground/context.ts';
-import type { RequestSession } from '../ground/db-session.ts';
 import type { SessionRecord } from '../operations/account/account.ts';
 
 /**
@@ -18,8 +17,6 @@ export type SessionView = SessionRecord;
 export interface DashboardEnv {
   Bindings: AppEnv['Bindings'];
   Variables: Omit<AppEnv['Variables'], 'principal' | 'core'> & {
-    /** Set by loadSession(): the request's one D1 session, which everything the page does goes through. */
-    db: RequestSession;
     /** The live session of the cookie, or null (signed out). */
     session: SessionView | null;
     /** The cookie's raw token, when it named a live session (for rotation and sign-out). */

@@ -1,12 +1,11 @@
 import type { SalesProfile } from '../ground/schemas/profile.ts';
-import type { Db } from '../ground/db-session.ts';
 
 export interface StoredProfile {
   profile: SalesProfile;
   updatedAt: string;
 }
 
-export async function readSalesProfile(db: Db, organizationId: string): Promise<StoredProfile | null> {
+export async function readSalesProfile(db: D1Database, organizationId: string): Promise<StoredProfile | null> {
   const row = await db
     .prepare('SELECT profile, updated_at FROM sales_profiles WHERE organization_id = ?')
     .bind(organizationId)
@@ -15,7 +14,7 @@ export async function readSalesProfile(db: Db, organizationId: string): Promise<
 }
 
 export async function writeSalesProfile(
-  db: Db,
+  db: D1Database,
   organizationId: string,
   profile: SalesProfile,
   complete: boolean,

@@ -293,7 +293,7 @@ async function importAdmitted(ctx: CoreContext, ndjson: string): Promise<ImportR
       else links.push(parsed.write);
     }
     const outcome = await writeObjects(
-      ctx.db,
+      ctx.env.DB,
       ctx.principal.organization.id,
       objects.map((o) => o.write),
       links,

@@ -1,7 +1,6 @@
 import type { ResearchProvider, ResearchRequest, ResearchResult } from './provider.ts';
 import { extractFindings, retrieve } from './embedded-pipeline.ts';
 import { terms } from './text.ts';
-import { asD1Database, type Db } from '../ground/db-session.ts';
 
 /**
  * The default engine: BM25 over the organization's own sources (FTS5 in D1), then extractive
@@ -12,15 +11,15 @@ import { asD1Database, type Db } from '../ground/db-session.ts';
  */
 export class EmbeddedEngine implements ResearchProvider {
   readonly name = 'embedded' as const;
-  private readonly db: Db;
+  private readonly db: D1Database;
 
-  constructor(db: Db) {
+  constructor(db: D1Database) {
     this.db = db;
   }
 
   async research(request: ResearchRequest): Promise<ResearchResult> {
     if (terms(request.topic).length === 0) return { findings: [], sources: [], engine: this.name };
-    const retrieved = await retrieve(asD1Database(this.db), request);
+    const retrieved = await retrieve(this.db, request);
     return { engine: this.name, ...extractFindings(retrieved, request) };
   }
 }

@@ -10,7 +10,6 @@ import { analyzePassage, decodeFacts, encodeFacts, FACTS_VERSION, sentenceKey } 
 import { splitPassages } from '../../src/research/text.ts';
 import { createOrganization, FINISHED_PROFILE } from '../helpers/fixtures.ts';
 import { briefClaims, briefSources } from './brief-claims.ts';
-import { requestDbOver } from '../helpers/request-db.ts';
 
 interface Line {
   type?: string;
@@ -45,7 +44,6 @@ beforeAll(async () => {
   org = await createOrganization({ profile: { ...FINISHED_PROFILE, competitors: ['globex.com'] } });
   ctx = {
     env,
-    db: requestDbOver(),
     requestId: 'sentence-facts',
     principal: { organization: { id: org.id, slug: org.slug, name: org.slug }, keyId: org.keyId, scopes: ['commands', 'oms:write'] },
   };

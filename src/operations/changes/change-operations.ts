@@ -19,7 +19,6 @@ export const CHANGE_OPERATIONS = [
     output: ChangesPage,
     errors: ['invalid_input'],
     effects: READ,
-    freshness: 'recent',
     run: (ctx, input) => listChanges(ctx, input),
     rest: {
       method: 'get',

@@ -3,7 +3,6 @@ import { deliverWebhook, type DeliveryResult } from './delivery.ts';
 import type { OutboxMessage, RecordedAttempt, WebhookOutbox } from './outbox.ts';
 import { webhookSecretOf } from './secrets.ts';
 import { messageOf } from '../../ground/errors.ts';
-import type { Db } from '../../ground/db-session.ts';
 
 /**
  * Sends a watch's due webhook messages, one at a time, in the order the executions finished,
@@ -13,7 +12,7 @@ import type { Db } from '../../ground/db-session.ts';
 
 export interface Dispatch {
   outbox: WebhookOutbox;
-  db: Db;
+  db: D1Database;
   /** The watch as it is now (null once gone): whose secret signs, and its id for the logs. */
   watch(): { id: string; organizationId: string } | null;
   fetch: typeof fetch;

@@ -10,10 +10,6 @@ import { executionsOf, fireDueAlarm, inFlight, marketOrganization, stubOf, until
 import { createHooked, FakeReceiver, fireDeliveries, newSecret } from '../../watches/webhook-helpers.ts';
 import { changedTables, dataSnapshot, FailingD1, FAULT_SEED, Tally } from './support/faults.ts';
 import { answersArbitrary, FakeParallel, PARALLEL_BASE, PARALLEL_KEY, type Answer } from './support/parallel.ts';
-import { ObjectDb } from '../../../src/db/d1-sessions.ts';
-
-/** A bookmark store that keeps nothing: each execution's failing session starts at the primary. */
-const noKeptBookmark = { get: () => undefined, put: () => {} };
 
 /**
  * Watches under random fault schedules: a sequence of operations (run now, the schedule's alarm,
@@ -174,7 +170,7 @@ describe('watches under random fault schedules', () => {
           const d1 = new FailingD1();
           // The faults of the next execution; each execution takes them and leaves none for the next.
           let next: ExecutionFaults = { provider: [], d1: 'none' };
-          const id = await createHooked(org, receiver, { tier, costCapMicros: cap }, (real) => async (runEnv, _objectDb, watch, briefKey) => {
+          const id = await createHooked(org, receiver, { tier, costCapMicros: cap }, (real) => async (runEnv, watch, briefKey) => {
             const faults = next;
             next = { provider: [], d1: 'none' };
             fake.script = [...faults.provider];
@@ -185,9 +181,7 @@ describe('watches under random fault schedules', () => {
             } else if (faults.d1 !== 'none') {
               d1.armed = { batchFailsAt: faults.d1.batch, batchesBefore: faults.d1.after };
             } else d1.armed = {};
-            // The execution's D1 work goes through a session of the failing binding (its sessions are the binding itself).
-            const failing = new ObjectDb({ DB: d1.db }, noKeptBookmark);
-            return real({ ...runEnv, RESEARCH_PROVIDER: 'parallel', PARALLEL_API_KEY: PARALLEL_KEY } as Env, failing, watch, briefKey);
+            return real({ ...runEnv, DB: d1.db, RESEARCH_PROVIDER: 'parallel', PARALLEL_API_KEY: PARALLEL_KEY } as Env, watch, briefKey);
           });
           await untilExecutions(id, 1);
           let seen = await check(id, price, cap, receiver);
