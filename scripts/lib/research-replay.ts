@@ -14,7 +14,6 @@ import type { ResearchResult } from '../../src/research/provider.ts';
 import type { Ranking } from '../../src/research/ranking.ts';
 import type { Candidate } from '../../src/research/select.ts';
 import { speakersIn } from '../../src/research/speakers.ts';
-import { terms } from '../../src/research/text.ts';
 import { readSalesProfile } from '../../src/db/sales-profiles.ts';
 import type { SalesProfile } from '../../src/ground/schemas/profile.ts';
 import { scoreBrief, totalScore, type CorpusScore, type QuestionScore, type ResearchQuestion } from './research-score.ts';
@@ -59,9 +58,7 @@ export async function captureCorpus(db: D1Database, name: string, slug: string, 
   const captured: CapturedQuestion[] = [];
   for (const question of questions) {
     const request = { organizationId: organization.id, topic: question.topic, tier: TIER, sourcePolicy: NO_POLICY } as const;
-    // The engine asks nothing of a topic without a searchable word (embedded-engine.ts).
-    const retrieved = terms(question.topic).length === 0 ? { found: [], companies: [] } : await retrieve(db, request);
-    captured.push({ question, retrieved });
+    captured.push({ question, retrieved: await retrieve(db, request) });
   }
   return { name, profile: organization.profile, questions: captured };
 }
@@ -76,10 +73,7 @@ export function prepareCorpus(capture: CorpusCapture, contents: ReadonlyMap<stri
 export function replayBrief(corpus: PreparedCorpus, index: number, ranking: Ranking): string {
   const { question, retrieved } = corpus.capture.questions[index]!;
   const topic = question.topic;
-  const result: ResearchResult =
-    terms(topic).length === 0
-      ? { findings: [], sources: [], engine: 'embedded' }
-      : { engine: 'embedded', ...extractFindings(retrieved, { topic, tier: TIER }, { ranking, candidates: corpus.candidates[index] }) };
+  const result: ResearchResult = { engine: 'embedded', ...extractFindings(retrieved, { topic, tier: TIER }, { ranking, candidates: corpus.candidates[index] }) };
   const { profile } = corpus.capture;
   const speakers = speakersIn(retrieved.companies, topic, result.sources, { ownDomain: profile.domain });
   return composeBrief({ topic, tier: TIER, date: '2000-01-01', result, profile, sourcePolicy: NO_POLICY, speakers }).markdown;

@@ -5,7 +5,7 @@ import { escapeInline, escapeUrl } from './markdown-escape.ts';
 import { figures, sentenceAnswerTypes, topicAnswerTypes, type AnswerType } from './answer-types.ts';
 import type { ResearchResult, ResearchSource } from './provider.ts';
 import { stems } from './sentence-facts.ts';
-import { askedNames, isOwnDomainOf, type AskedName } from './select.ts';
+import { askedNames, domainLabel, isOwnDomainOf, type AskedName } from './select.ts';
 import { speakerOf, type Speakers } from './speakers.ts';
 import { terms } from './text.ts';
 
@@ -234,7 +234,7 @@ function answerItems(items: readonly Item[], topic: string, wanted: readonly Ans
   if (asked.together && asked.names.length > 1) {
     const itemStems = new Map(items.map((item) => [item, [...stems(item.sentence)]]));
     const names = (item: Item, name: AskedName) => itemStems.get(item)!.includes(name.stems[0]!);
-    const speaksOf = (item: Item, name: AskedName) => names(item, name) || isOwnDomainOf(name, sources[item.sources[0]!]!.domain.replace(/^www\./, '').split('.')[0]!);
+    const speaksOf = (item: Item, name: AskedName) => names(item, name) || isOwnDomainOf(name, domainLabel(sources[item.sources[0]!]!.url));
     const opensWith = (item: Item, name: AskedName) => itemStems.get(item)!.slice(0, 2).includes(name.stems[0]!);
     const picks: Item[] = [];
     for (const name of asked.names) {

@@ -1,6 +1,5 @@
 import type { ResearchProvider, ResearchRequest, ResearchResult } from './provider.ts';
 import { extractFindings, retrieve } from './embedded-pipeline.ts';
-import { terms } from './text.ts';
 
 /**
  * The default engine: BM25 over the organization's own sources (FTS5 in D1), then extractive
@@ -18,7 +17,6 @@ export class EmbeddedEngine implements ResearchProvider {
   }
 
   async research(request: ResearchRequest): Promise<ResearchResult> {
-    if (terms(request.topic).length === 0) return { findings: [], sources: [], engine: this.name };
     const retrieved = await retrieve(this.db, request);
     return { engine: this.name, ...extractFindings(retrieved, request) };
   }

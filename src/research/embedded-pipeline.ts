@@ -36,10 +36,13 @@ function expansionsOf(request: Pick<ResearchRequest, 'topic'>): string[] {
 /**
  * The passages about the topic (searched by its words and its expansions; userContext terms are
  * soft, they re-rank sentences but never narrow the search) and the companies the organization
- * knows (kept in the isolate: usually no D1 round trip), read at the same time.
+ * knows (kept in the isolate: usually no D1 round trip), read at the same time. A topic without a
+ * word to search for reads nothing, and finds nothing.
  */
 export async function retrieve(db: D1Database, request: Pick<ResearchRequest, 'organizationId' | 'topic' | 'tier' | 'sourcePolicy'>): Promise<Retrieved> {
-  const queryTerms = [...terms(request.topic), ...expansionsOf(request)];
+  const topicTerms = terms(request.topic);
+  if (topicTerms.length === 0) return { found: [], companies: [] };
+  const queryTerms = [...topicTerms, ...expansionsOf(request)];
   const scope = { organizationId: request.organizationId, policy: request.sourcePolicy };
   const [found, companies] = await Promise.all([
     findTopicPassages(db, scope, queryTerms, TIER_LIMITS[request.tier].passages),

@@ -82,7 +82,7 @@ export function askedNames(topic: string): { names: AskedName[]; together: boole
 }
 
 /** The first label of a source's domain: `globex` for https://www.globex.com/pricing. */
-function domainLabel(sourceKey: string): string {
+export function domainLabel(sourceKey: string): string {
   const host = URL.canParse(sourceKey) ? new URL(sourceKey).hostname.replace(/^www\./, '') : '';
   const labels = host.split('.');
   return labels.length >= 2 ? labels[labels.length - 2]! : '';
