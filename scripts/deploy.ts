@@ -5,16 +5,17 @@
  *   1. The D1 database (wrangler.toml's database_name) and the OAuth KV namespace (`recon-oauth-kv`)
  *      are looked up by name (`wrangler d1 list --json`, `wrangler kv namespace list`) and created
  *      when missing. An id already written in wrangler.toml (not the placeholder) is used as is.
- *   2. The deploy configuration is generated: wrangler.toml with the real ids and this deployment's
- *      MCP hosts, in `.wrangler/recon-deploy/wrangler.json` (scripts/lib/deploy-config.ts);
- *      wrangler.toml is never rewritten.
+ *   2. The deploy configuration is generated: wrangler.toml with the real ids and the hosts the
+ *      Worker is served on (DEPLOYED_HOSTS: its routes, custom domains and `<name>.*.workers.dev`,
+ *      all known from wrangler.toml, so one deploy is enough), in
+ *      `.wrangler/recon-deploy/wrangler.json` (scripts/lib/deploy-config.ts); wrangler.toml is never
+ *      rewritten.
  *   3. The migrations not yet applied are applied (`wrangler d1 migrations apply --remote`).
  *   4. Secrets that are unset (`wrangler secret list`) among PAGE_TOKEN_SECRET and
  *      MCP_REQUEST_STATE_SECRET get 32 random bytes each, uploaded with the deployed version
  *      (`wrangler deploy --secrets-file`, which keeps the secrets it does not name).
- *   5. `wrangler deploy`. /api/mcp answers only on the hosts of MCP_ALLOWED_HOSTS, and the
- *      workers.dev host is known only once deployed: the first deploy is followed by a second
- *      one with that host (remembered in `.wrangler/recon-deploy/state.json`).
+ *   5. `wrangler deploy`, once. /api/mcp answers on the served hosts (narrowed by wrangler.toml's
+ *      non-loopback MCP_ALLOWED_HOSTS, if any).
  *   6. It prints the URL, the MCP URL to paste into a client and how to make the first key.
  *
  * `--dry-run` changes nothing: it runs only wrangler's read commands (which fail offline or
@@ -31,16 +32,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  allowsHosts,
   DATABASE_BINDING,
   deployConfig,
+  deploymentMcpHosts,
   deploymentUrl,
   deployTargets,
+  deployVars,
   GENERATED_SECRETS,
-  mcpVars,
   pendingMigrations,
   readProjectConfig,
-  targetHosts,
+  unservedTargets,
+  type DeploymentMcpHosts,
   type ProjectFacts,
 } from './lib/deploy-config.ts';
 import { builtSize, kib } from './lib/bundle-size.ts';
@@ -53,7 +55,7 @@ Creates what is missing (D1 database, KV namespace, secrets), applies the migrat
 
 Options:
   --dry-run         say what it would do; change nothing (read-only wrangler commands and a build only)
-  --out-dir <dir>   where the generated deploy configuration and state go (default: .wrangler/recon-deploy)
+  --out-dir <dir>   where the generated deploy configuration goes (default: .wrangler/recon-deploy)
   -h, --help        show this help
 
 Log in first with \`npx wrangler login\`, or set CLOUDFLARE_API_TOKEN (and CLOUDFLARE_ACCOUNT_ID).`;
@@ -61,11 +63,6 @@ Log in first with \`npx wrangler login\`, or set CLOUDFLARE_API_TOKEN (and CLOUD
 export interface DeployOptions {
   dryRun: boolean;
   outDir: string;
-}
-
-/** What a deploy remembers between runs: the hosts the Worker was deployed on. */
-interface DeployState {
-  hosts: string[];
 }
 
 /** A wrangler command that failed: why, shortened for a person ("not logged in", "offline", or wrangler's error). */
@@ -115,15 +112,6 @@ async function listSecrets(wrangler: WranglerRunner, workerName: string): Promis
   return list instanceof WranglerFailure ? list : list.flatMap((secret) => (secret.name ? [secret.name] : []));
 }
 
-function readState(file: string): DeployState {
-  try {
-    const state = JSON.parse(readFileSync(file, 'utf8')) as Partial<DeployState>;
-    return { hosts: Array.isArray(state.hosts) ? state.hosts.filter((h): h is string => typeof h === 'string') : [] };
-  } catch {
-    return { hosts: [] };
-  }
-}
-
 function writeJson(file: string, value: unknown): void {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
@@ -141,6 +129,22 @@ function shown(file: string): string {
   return relative.startsWith('..') ? file : relative;
 }
 
+/** What the plan says of the MCP hosts: where /api/mcp answers, what narrows it, what it cannot take. */
+function mcpHostsLines({ served, skipped, narrowedTo, notServed }: DeploymentMcpHosts): string[] {
+  const shownHosts = served.map((host) => (host.endsWith('.*.workers.dev') ? `${host} (its workers.dev host, * the account's subdomain)` : host));
+  const where = shownHosts.join(', ') || 'no host (workers.dev is off and wrangler.toml names no route)';
+  const lines = [`MCP hosts (DEPLOYED_HOSTS): /api/mcp answers on ${where}${narrowedTo.length ? `, narrowed by MCP_ALLOWED_HOSTS to ${narrowedTo.join(', ')}` : ''}.`];
+  if (skipped.length) lines.push(`  Warning: routes on ${skipped.join(', ')} cannot be named as served hosts: /api/mcp refuses them; add their hosts as routes of their own.`);
+  if (notServed.length) lines.push(`  Warning: MCP_ALLOWED_HOSTS names ${notServed.join(', ')}, which this deployment is not served on: add a route or custom domain for it to wrangler.toml.`);
+  return lines;
+}
+
+/** Where the Worker runs, as wrangler.toml's `[placement]` says. */
+function placementOf(project: ProjectFacts): string {
+  const mode = project.raw.placement?.mode;
+  return mode === 'smart' ? 'smart (near D1, once Smart Placement has learned the traffic)' : `${mode ?? 'default'} (near each client)`;
+}
+
 /**
  * Runs the deploy (or its dry run), printing each step with `log`; returns the exit code.
  * `project` is wrangler.toml's facts (readProjectConfig()).
@@ -150,7 +154,6 @@ export async function deploy(options: DeployOptions, wrangler: WranglerRunner, p
   /** What a step does: `would <verb> ...` in a dry run, `<verb>ing ...` otherwise (both given). */
   const act = (wouldDo: string, doing: string) => (dryRun ? `would ${wouldDo}` : doing);
   const configFile = path.join(options.outDir, 'wrangler.json');
-  const stateFile = path.join(options.outDir, 'state.json');
   // Secrets and wrangler's output file: private, removed at the end.
   const scratch = temporaryDir(os.tmpdir());
   // A dry run's configuration and build: as deep in the project as the real one, so the bundle is
@@ -215,16 +218,13 @@ export async function deploy(options: DeployOptions, wrangler: WranglerRunner, p
     }
 
     // 2. The deploy configuration: in the out dir for a deploy, in a scratch directory for a dry run.
-    const state = readState(stateFile);
     const generated = buildDir ? path.join(buildDir, 'wrangler.json') : configFile;
-    const writeConfig = (hosts: readonly string[]) => {
-      const config = deployConfig(project.raw, PROJECT_ROOT, { databaseId, kvId }, mcpVars(project.raw.vars, hosts));
-      writeJson(generated, config);
-      return config;
-    };
-    let config = writeConfig(state.hosts);
+    writeJson(generated, deployConfig(project.raw, PROJECT_ROOT, { databaseId, kvId }, deployVars(project.raw)));
     const configArgs = ['--config', generated];
-    log(`Deploy configuration: ${dryRun ? `would write ${shown(configFile)}` : `wrote ${shown(configFile)}`} (wrangler.toml with the real ids; wrangler.toml is not changed).`);
+    log(`Deploy configuration: ${dryRun ? `would write ${shown(configFile)}` : `wrote ${shown(configFile)}`} (wrangler.toml with the real ids and the served hosts; wrangler.toml is not changed).`);
+    const mcpHosts = deploymentMcpHosts(project.raw);
+    for (const line of mcpHostsLines(mcpHosts)) log(line);
+    log(`Placement: ${placementOf(project)}.`);
 
     // 3. Migrations.
     const all = project.migrations;
@@ -275,9 +275,7 @@ export async function deploy(options: DeployOptions, wrangler: WranglerRunner, p
       }
       const size = builtSize(outdir);
       log(`Build: wrangler deploy --dry-run of the deploy configuration: ok (${kib(size.raw)}, gzip ${kib(size.gzip)}).`);
-      log(`Deploy: would run wrangler deploy --config ${shown(configFile)}${unset.length ? ' --secrets-file <generated secrets>' : ''}.`);
-      const hosts = state.hosts.length ? state.hosts.join(', ') : `those it is deployed on (the workers.dev host is known after the first deploy, which is then repeated with it)`;
-      log(`MCP_ALLOWED_HOSTS: would be ${hosts}.`);
+      log(`Deploy: would run wrangler deploy --config ${shown(configFile)}${unset.length ? ' --secrets-file <generated secrets>' : ''} (once).`);
       return 0;
     }
 
@@ -303,14 +301,10 @@ export async function deploy(options: DeployOptions, wrangler: WranglerRunner, p
 
     const secretValues = Object.fromEntries(unset.map((name) => [name, randomBytes(32).toString('base64url')]));
     log(`Deploy: wrangler deploy --config ${shown(configFile)}${unset.length ? ` (with ${unset.join(', ')})` : ''}.`);
-    let targets = await runDeploy(secretValues);
-    const hosts = targetHosts(targets);
-    if (hosts.length && !allowsHosts(config.vars, hosts)) {
-      writeJson(stateFile, { hosts } satisfies DeployState);
-      config = writeConfig(hosts);
-      log(`Deploy: again, so that /api/mcp answers on ${hosts.join(', ')} (MCP_ALLOWED_HOSTS).`);
-      targets = await runDeploy({});
-    }
+    const targets = await runDeploy(secretValues);
+    // wrangler deploys what the configuration declares, so this only speaks if the two readings differ.
+    const unserved = unservedTargets(targets, mcpHosts.served);
+    if (unserved.length) log(`Warning: wrangler deployed to ${unserved.join(', ')}, which DEPLOYED_HOSTS does not name: /api/mcp refuses those hosts.`);
 
     // 6. Where it is and what to do next.
     const url = deploymentUrl(targets);

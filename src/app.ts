@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from './env.ts';
 import { accessLog } from './middleware/access-log.ts';
 import { apiKeyAuth } from './middleware/api-key-auth.ts';
+import { BOOKMARK_HEADER, bookmarkHeader } from './middleware/bookmark-header.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { apiCors } from './middleware/cors.ts';
 import { toHttpResponse } from './middleware/error-response.ts';
@@ -22,7 +23,7 @@ import { MAX_BODY_BYTES, MAX_IMPORT_BYTES } from './ground/body-limits.ts';
 export { MAX_BODY_BYTES, MAX_IMPORT_BYTES };
 
 // WWW-Authenticate: browser MCP clients read the OAuth challenge of a 401 from /api/mcp.
-const EXPOSED_HEADERS = ['X-Request-Id', 'X-Run-Id', 'X-Audit-Id', 'X-Run-Status', 'Retry-After', 'Location', 'WWW-Authenticate'];
+const EXPOSED_HEADERS = ['X-Request-Id', 'X-Run-Id', 'X-Audit-Id', 'X-Run-Status', 'Retry-After', 'Location', 'WWW-Authenticate', BOOKMARK_HEADER];
 
 const app = new OpenAPIHono<AppEnv>();
 
@@ -40,7 +41,8 @@ app.use('/api/*', apiCors(EXPOSED_HEADERS));
 serveOpenApi(app);
 
 const v1 = new OpenAPIHono<AppEnv>();
-v1.use(apiKeyAuth());
+// The key, then the D1 bookmark the client sent (and the one sent back: read-your-writes).
+v1.use(apiKeyAuth(), bookmarkHeader());
 // Every REST operation, declared once in src/operations/: its route spends the rate bucket the
 // operation declares, then reads the body within the limit it declares (src/routes/operations.ts).
 mountOperations(v1, OPERATIONS);

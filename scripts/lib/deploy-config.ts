@@ -9,6 +9,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { experimental_readRawConfig, type Unstable_RawConfig } from 'wrangler';
 import { PROJECT_ROOT } from './wrangler.ts';
+import { hostnameMatches, parseServedHostPattern } from '../../src/ground/served-hosts.ts';
 
 /** The binding names Recon's deploy provisions: its D1 database and its KV namespace for OAuth. */
 export const DATABASE_BINDING = 'DB';
@@ -70,22 +71,23 @@ function migrationsDir(raw: Unstable_RawConfig, root: string): string {
 }
 
 /**
- * The configuration deployed: wrangler.toml with the real ids, `vars` overridden by `vars`, and
- * its paths made absolute (so the file works wherever it is written). An id still unknown (a dry
- * run that could not look) keeps the placeholder: the build does not read it.
+ * The configuration deployed: wrangler.toml with the real ids, its `vars` replaced by `vars`, and
+ * its paths made absolute (so the file works wherever it is written). Everything else, such as
+ * `[placement]`, is carried as it is. An id still unknown (a dry run that could not look) keeps the
+ * placeholder: the build does not read it.
  */
 export function deployConfig(
   raw: Unstable_RawConfig,
   root: string,
   ids: { databaseId: string | undefined; kvId: string | undefined },
-  vars: Record<string, string>,
+  vars: NonNullable<Unstable_RawConfig['vars']>,
 ): Unstable_RawConfig {
   return {
     ...raw,
     ...(raw.main ? { main: path.resolve(root, raw.main) } : {}),
     ...(raw.tsconfig ? { tsconfig: path.resolve(root, raw.tsconfig) } : {}),
     ...(raw.base_dir ? { base_dir: path.resolve(root, raw.base_dir) } : {}),
-    vars: { ...raw.vars, ...vars },
+    vars,
     d1_databases: raw.d1_databases?.map((d) => ({
       ...d,
       migrations_dir: path.resolve(root, d.migrations_dir ?? 'migrations'),
@@ -96,7 +98,8 @@ export function deployConfig(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The hosts /api/mcp answers on (MCP_ALLOWED_HOSTS, MCP_ALLOWED_ORIGINS; src/ground/config.ts).
+// The hosts /api/mcp answers on (DEPLOYED_HOSTS, MCP_ALLOWED_HOSTS, MCP_ALLOWED_ORIGINS;
+// src/ground/config.ts, src/mcp/dns-rebinding.ts).
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -108,23 +111,96 @@ function isLoopbackHost(pattern: string): boolean {
   return LOOPBACK_HOSTS.has(pattern.replace(/:\d+$/, ''));
 }
 
-/**
- * MCP_ALLOWED_HOSTS and MCP_ALLOWED_ORIGINS of a deployment: wrangler.toml's own entries without
- * the local development ones (loopback), plus the hosts the Worker was deployed on (its
- * workers.dev host, routes, custom domains). With no host known yet (before the first deploy),
- * wrangler.toml's values as they are; the deploy then deploys once more with the hosts it learned.
- */
-export function mcpVars(committed: Unstable_RawConfig['vars'], deployedHosts: readonly string[]): Record<string, string> {
-  const hosts = [...new Set([...listOf(committed?.MCP_ALLOWED_HOSTS).filter((h) => !isLoopbackHost(h)), ...deployedHosts])];
-  if (hosts.length === 0) return {};
-  const origins = listOf(committed?.MCP_ALLOWED_ORIGINS).filter((origin) => !isLoopbackHost(origin.replace(/^[a-z]+:\/\//, '')));
-  return { MCP_ALLOWED_HOSTS: hosts.join(','), MCP_ALLOWED_ORIGINS: origins.join(',') };
+type Route = NonNullable<Unstable_RawConfig['route']>;
+
+/** The routes wrangler deploys, as it reads them: `routes`, else `route`. */
+function routesOf(raw: Unstable_RawConfig): Route[] {
+  return raw.routes ?? (raw.route ? [raw.route] : []);
 }
 
-/** True when every host in `hosts` is in the MCP_ALLOWED_HOSTS of `vars`. */
-export function allowsHosts(vars: Unstable_RawConfig['vars'], hosts: readonly string[]): boolean {
-  const allowed = new Set(listOf(vars?.MCP_ALLOWED_HOSTS));
-  return hosts.every((host) => allowed.has(host));
+/**
+ * The host names of a route or custom domain (`example.com/*`, `https://api.example.com/mcp*`,
+ * `{ pattern = "recon.example.com", custom_domain = true }`). A route's host may start with `*`:
+ * `*.example.com` becomes the one-label pattern `*.example.com` (narrower than the route, which also
+ * takes deeper names), and `*example.com` (the zone's apex and its subdomains) both `example.com`
+ * and `*.example.com`.
+ */
+function routeHosts(route: Route): string[] {
+  const pattern = typeof route === 'string' ? route : route.pattern;
+  const host = pattern.replace(/^https?:\/\//, '').split('/')[0]!.toLowerCase();
+  if (!host.startsWith('*') || host.slice(1).includes('*')) return [host];
+  const rest = host.slice(1);
+  return rest.startsWith('.') ? [`*${rest}`] : [rest, `*.${rest}`];
+}
+
+/**
+ * The hosts a deployment of `raw` is served on, as wrangler.toml declares them, so that one deploy
+ * knows them all: its routes and custom domains, and, when workers.dev is on (wrangler's rule:
+ * `workers_dev`, by default on unless there are routes), `<name>.*.workers.dev`. The account's
+ * workers.dev subdomain is unknown offline, so it stands as `*`: Cloudflare routes
+ * `<name>.<subdomain>.workers.dev` only to the Worker of that name on the account owning
+ * `<subdomain>`, so the one such host that can reach this Worker is its own.
+ */
+export function servedHosts(raw: Unstable_RawConfig): string[] {
+  const routes = routesOf(raw);
+  const workersDev = raw.workers_dev ?? routes.length === 0;
+  const hosts = routes.flatMap(routeHosts);
+  if (workersDev && raw.name) hosts.push(`${raw.name.toLowerCase()}.*.workers.dev`);
+  return [...new Set(hosts)];
+}
+
+/** The MCP hosts of a deployment and what narrows them, for the deploy to write and say. */
+export interface DeploymentMcpHosts {
+  /** DEPLOYED_HOSTS: the hosts it is served on. */
+  served: string[];
+  /** Route hosts the Worker cannot take as served hosts (e.g. a `*` inside a name): /api/mcp does not answer there. */
+  skipped: string[];
+  /** MCP_ALLOWED_HOSTS without its loopback (local development) entries; empty: no narrowing. */
+  narrowedTo: string[];
+  /** Entries of `narrowedTo` the deployment is not served on: /api/mcp will not answer there. */
+  notServed: string[];
+}
+
+/** Whether `host` (`host` or `host:port`) is a served host, by the Worker's own rule. */
+function isServed(host: string, served: readonly string[]): boolean {
+  const hostname = host.trim().toLowerCase().replace(/:\d+$/, '');
+  return served.some((pattern) => hostnameMatches(pattern, hostname));
+}
+
+export function deploymentMcpHosts(raw: Unstable_RawConfig): DeploymentMcpHosts {
+  const declared = servedHosts(raw);
+  // Only what the Worker parses: DEPLOYED_HOSTS with one bad entry would fail every request.
+  const served = declared.filter((host) => parseServedHostPattern(host));
+  const narrowedTo = listOf(raw.vars?.MCP_ALLOWED_HOSTS).filter((host) => !isLoopbackHost(host));
+  return {
+    served,
+    skipped: declared.filter((host) => !served.includes(host)),
+    narrowedTo,
+    notServed: narrowedTo.filter((host) => !isServed(host, served)),
+  };
+}
+
+/**
+ * The vars a deployment runs with: wrangler.toml's, with DEPLOYED_HOSTS (which makes the Worker a
+ * deployment: src/ground/config.ts), and the MCP allow-lists without their local development
+ * (loopback) entries. MCP_ALLOWED_HOSTS left with none is dropped: it would narrow to nothing.
+ */
+export function deployVars(raw: Unstable_RawConfig): NonNullable<Unstable_RawConfig['vars']> {
+  const vars = { ...raw.vars };
+  delete vars.MCP_ALLOWED_HOSTS;
+  const { served, narrowedTo } = deploymentMcpHosts(raw);
+  const origins = listOf(raw.vars?.MCP_ALLOWED_ORIGINS).filter((origin) => !isLoopbackHost(origin.replace(/^[a-z]+:\/\//, '')));
+  return {
+    ...vars,
+    ...(narrowedTo.length ? { MCP_ALLOWED_HOSTS: narrowedTo.join(',') } : {}),
+    MCP_ALLOWED_ORIGINS: origins.join(','),
+    DEPLOYED_HOSTS: served.join(','),
+  };
+}
+
+/** The hosts of `targets` (what wrangler deployed to) that are not among the served hosts. */
+export function unservedTargets(targets: readonly string[], served: readonly string[]): string[] {
+  return targetHosts(targets).filter((host) => !isServed(host, served));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { DomainError } from '../ground/errors.ts';
 import { findKeyByHash, touchKeyLastUsed, type KeyRecord } from '../db/api-keys.ts';
 import { hashApiKey, looksLikeApiKey } from '../ground/api-key.ts';
 import { BoundedMap } from '../ground/bounded-map.ts';
+import type { RequestSession } from '../ground/db-session.ts';
 import { clientAddressKey, FailedAuthThrottle } from './failed-auth-throttle.ts';
 
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;
@@ -126,9 +127,13 @@ function unauthorized(message: string): DomainError {
  * in the isolate's cache is looked up in D1, unless its address has failed too often lately: then
  * 429 `rate_limited` (FailedAuthThrottle), so made-up keys cannot turn into a flood of reads. Keys
  * that were valid at their last lookup (within the hour) are still looked up from such an address.
+ * The lookup goes through the request's D1 session `db` at the primary (`latest()`), whatever
+ * replica is near and whatever bookmark the client sent: with the cache's bound, a revoked key stops
+ * working within KEY_CACHE_TTL_MS (at most 10 s).
  */
 export async function authenticate(
   env: Env,
+  db: RequestSession,
   authorization: string | undefined,
   options: AuthenticateOptions,
 ): Promise<Principal> {
@@ -149,7 +154,7 @@ export async function authenticate(
   let record = cache.get(hash, readConfig(env).KEY_CACHE_TTL_MS);
   if (record === undefined) {
     if (!cache.wasValidLately(hash)) throttle.assertAllowed(address);
-    record = await findKeyByHash(env.DB, hash);
+    record = await findKeyByHash(db.latest(), hash);
     cache.set(hash, record);
   }
   if (!record || record.revoked) {
@@ -160,7 +165,7 @@ export async function authenticate(
   }
 
   if (cache.claimLastUsedWrite(record.principal.keyId)) {
-    options.waitUntil(touchKeyLastUsed(env.DB, record.principal.keyId, new Date().toISOString()));
+    options.waitUntil(touchKeyLastUsed(db, record.principal.keyId, new Date().toISOString()));
   }
   return record.principal;
 }

@@ -1,5 +1,6 @@
 import type { AppEnv } from '../env.ts';
 import type { CoreContext } from '../ground/context.ts';
+import type { RequestSession } from '../ground/db-session.ts';
 import type { SessionRecord } from '../operations/account/account.ts';
 
 /**
@@ -17,6 +18,8 @@ export type SessionView = SessionRecord;
 export interface DashboardEnv {
   Bindings: AppEnv['Bindings'];
   Variables: Omit<AppEnv['Variables'], 'principal' | 'core'> & {
+    /** Set by loadSession(): the request's one D1 session, which everything the page does goes through. */
+    db: RequestSession;
     /** The live session of the cookie, or null (signed out). */
     session: SessionView | null;
     /** The cookie's raw token, when it named a live session (for rotation and sign-out). */

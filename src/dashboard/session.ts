@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { SCOPES } from '../ground/api-key.ts';
 import type { CoreContext } from '../ground/context.ts';
+import type { RequestSession } from '../ground/db-session.ts';
+import { openRequestSession } from '../operations/call.ts';
 import { readSession } from '../operations/account/account.ts';
 import type { DashboardEnv, SessionView, SignedInEnv } from './env.ts';
 import { clearSessionCookie, readSessionCookie } from './session-cookie.ts';
@@ -17,15 +19,22 @@ import { clearSessionCookie, readSessionCookie } from './session-cookie.ts';
  * whatever an operation records as the acting credential (an approval's decider, an invitation's
  * inviter) names the person.
  */
-export function coreContextFor(env: Env, requestId: string, session: SessionView): CoreContext {
-  return { env, requestId, principal: { organization: session.organization, keyId: session.user.id, scopes: SCOPES } };
+export function coreContextFor(env: Env, db: RequestSession, requestId: string, session: SessionView): CoreContext {
+  return { env, db, requestId, principal: { organization: session.organization, keyId: session.user.id, scopes: SCOPES } };
 }
 
-/** Sets `session` (null without a live one) from the cookie; a stale cookie is cleared. */
+/**
+ * Sets the request's D1 session (`db`) and `session` (null without a live one) from the cookie; a
+ * stale cookie is cleared. A browser sends no bookmark, so the session opens at the primary with
+ * the cookie's lookup (a signed-out session is gone at once, and a page after a form sees what the
+ * form wrote).
+ */
 export function loadSession(): MiddlewareHandler<DashboardEnv> {
   return async function loadSession(c, next) {
+    const db = openRequestSession(c.env);
+    c.set('db', db);
     const token = readSessionCookie(c);
-    const session = await readSession(c.env, token);
+    const session = await readSession(db, token);
     c.set('session', session);
     if (session) c.set('sessionToken', token);
     else if (token !== undefined) clearSessionCookie(c);
@@ -43,7 +52,7 @@ export function requireSession(): MiddlewareHandler<SignedInEnv> {
     // Typed as present for what follows; checked here.
     const session: SessionView | null = c.var.session;
     if (session) {
-      c.set('core', coreContextFor(c.env, c.var.requestId, session));
+      c.set('core', coreContextFor(c.env, c.var.db, c.var.requestId, session));
       return next();
     }
     const url = new URL(c.req.url);

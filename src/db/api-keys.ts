@@ -1,6 +1,7 @@
 import type { Scope } from '../ground/api-key.ts';
 import { parseScopes } from '../ground/api-key.ts';
 import type { Principal } from '../ground/context.ts';
+import type { Db } from '../ground/db-session.ts';
 
 /** A key as the auth path needs it: its principal, or the fact that it was revoked. */
 export interface KeyRecord {
@@ -18,7 +19,7 @@ interface KeyRow {
 }
 
 /** The key whose SHA-256 is `hash`, with its organization; null when there is none. */
-export async function findKeyByHash(db: D1Database, hash: string): Promise<KeyRecord | null> {
+export async function findKeyByHash(db: Db, hash: string): Promise<KeyRecord | null> {
   const row = await db
     .prepare(
       `SELECT k.id AS key_id, k.scopes, k.revoked_at, o.id AS organization_id, o.slug, o.name AS org_name
@@ -39,7 +40,7 @@ export async function findKeyByHash(db: D1Database, hash: string): Promise<KeyRe
 }
 
 /** Records that a key was used at `at` (ISO 8601). Called at most once a minute per key per isolate. */
-export async function touchKeyLastUsed(db: D1Database, keyId: string, at: string): Promise<void> {
+export async function touchKeyLastUsed(db: Db, keyId: string, at: string): Promise<void> {
   await db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').bind(at, keyId).run();
 }
 
@@ -54,7 +55,7 @@ export interface NewKey {
 }
 
 /** The INSERT for a key (the operator CLI writes the same row through `wrangler d1 execute`). */
-export function insertKeyStatement(db: D1Database, key: NewKey): D1PreparedStatement {
+export function insertKeyStatement(db: Db, key: NewKey): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO api_keys (id, organization_id, name, prefix, hash, scopes, created_at)
@@ -99,7 +100,7 @@ function toListing(row: KeyListingRow): KeyListing {
 const LISTING_COLUMNS = 'id, name, prefix, scopes, created_at, last_used_at, revoked_at';
 
 /** The organization's keys, active ones first, then newest first; at most `limit`. */
-export async function listKeysOfOrganization(db: D1Database, organizationId: string, limit: number): Promise<KeyListing[]> {
+export async function listKeysOfOrganization(db: Db, organizationId: string, limit: number): Promise<KeyListing[]> {
   const { results } = await db
     .prepare(
       `SELECT ${LISTING_COLUMNS} FROM api_keys WHERE organization_id = ?
@@ -111,7 +112,7 @@ export async function listKeysOfOrganization(db: D1Database, organizationId: str
 }
 
 /** One key of the organization, or null (another organization's key is null too). */
-export async function findKeyOfOrganization(db: D1Database, organizationId: string, keyId: string): Promise<KeyListing | null> {
+export async function findKeyOfOrganization(db: Db, organizationId: string, keyId: string): Promise<KeyListing | null> {
   const row = await db
     .prepare(`SELECT ${LISTING_COLUMNS} FROM api_keys WHERE organization_id = ? AND id = ?`)
     .bind(organizationId, keyId)
@@ -120,7 +121,7 @@ export async function findKeyOfOrganization(db: D1Database, organizationId: stri
 }
 
 /** How many of the organization's keys are not revoked. */
-export async function countActiveKeys(db: D1Database, organizationId: string): Promise<number> {
+export async function countActiveKeys(db: Db, organizationId: string): Promise<number> {
   const row = await db
     .prepare('SELECT count(*) AS n FROM api_keys WHERE organization_id = ? AND revoked_at IS NULL')
     .bind(organizationId)
@@ -132,7 +133,7 @@ export async function countActiveKeys(db: D1Database, organizationId: string): P
  * Revokes the organization's key `keyId` if it is active; answers its hash (to forget it from the
  * isolate's key cache), or null when there was no such active key.
  */
-export function revokeKeyStatement(db: D1Database, organizationId: string, keyId: string, at: string): D1PreparedStatement {
+export function revokeKeyStatement(db: Db, organizationId: string, keyId: string, at: string): D1PreparedStatement {
   return db
     .prepare('UPDATE api_keys SET revoked_at = ? WHERE organization_id = ? AND id = ? AND revoked_at IS NULL RETURNING hash')
     .bind(at, organizationId, keyId);
@@ -142,7 +143,7 @@ export function revokeKeyStatement(db: D1Database, organizationId: string, keyId
  * Inserts `key` with the name and scopes of the organization's active key `oldKeyId`, and only if
  * that key is active: with revokeKeyStatement after it in one batch, a replacement.
  */
-export function insertReplacementStatement(db: D1Database, key: Omit<NewKey, 'name' | 'scopes'>, oldKeyId: string): D1PreparedStatement {
+export function insertReplacementStatement(db: Db, key: Omit<NewKey, 'name' | 'scopes'>, oldKeyId: string): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO api_keys (id, organization_id, name, prefix, hash, scopes, created_at)
@@ -161,7 +162,7 @@ export interface ActiveKey {
 }
 
 /** The organization's active (not revoked) keys, the oldest first; at most `limit`. */
-export async function listActiveKeys(db: D1Database, organizationId: string, limit: number): Promise<ActiveKey[]> {
+export async function listActiveKeys(db: Db, organizationId: string, limit: number): Promise<ActiveKey[]> {
   const { results } = await db
     .prepare(`SELECT id, name, created_at, last_used_at FROM api_keys WHERE organization_id = ? AND revoked_at IS NULL ORDER BY created_at LIMIT ?`)
     .bind(organizationId, limit)

@@ -1,6 +1,7 @@
 /** Approval requests (table `approval_requests`): D1 statements only, every one scoped by organization. */
 
 import { guardStatement } from './guard.ts';
+import type { Db } from '../ground/db-session.ts';
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'applied', 'failed', 'rejected', 'expired'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -29,7 +30,7 @@ type StoredRow = Omit<ApprovalRow, 'params'> & { params: string };
 
 const parsed = (row: StoredRow): ApprovalRow => ({ ...row, params: JSON.parse(row.params) as Record<string, unknown> });
 
-export async function insertApprovalRequest(db: D1Database, row: ApprovalRow): Promise<void> {
+export async function insertApprovalRequest(db: Db, row: ApprovalRow): Promise<void> {
   await db
     .prepare(
       `INSERT INTO approval_requests (id, organization_id, action, params, reason, status, requested_by, base_version, created_at, expires_at)
@@ -56,7 +57,7 @@ export const INTERRUPTED_FAILURE =
  * (`expires_at` at or before `now`) become expired, and requests left `approved` for longer than
  * INTERRUPTED_AFTER_MS become failed (INTERRUPTED_FAILURE). `id`: only that request.
  */
-export async function settleDueRequests(db: D1Database, organizationId: string, now: string, id?: string): Promise<void> {
+export async function settleDueRequests(db: Db, organizationId: string, now: string, id?: string): Promise<void> {
   const interruptedBefore = new Date(Date.parse(now) - INTERRUPTED_AFTER_MS).toISOString();
   await db.batch([
     db
@@ -74,7 +75,7 @@ export async function settleDueRequests(db: D1Database, organizationId: string, 
   ]);
 }
 
-export async function readApprovalRequest(db: D1Database, organizationId: string, id: string): Promise<ApprovalRow | null> {
+export async function readApprovalRequest(db: Db, organizationId: string, id: string): Promise<ApprovalRow | null> {
   const row = await db
     .prepare(`SELECT ${COLUMNS} FROM approval_requests WHERE organization_id = ?1 AND id = ?2`)
     .bind(organizationId, id)
@@ -84,7 +85,7 @@ export async function readApprovalRequest(db: D1Database, organizationId: string
 
 /** A page of the organization's requests (optionally of one status), newest first, after the (createdAt, id) given. */
 export async function listApprovalRequests(
-  db: D1Database,
+  db: Db,
   organizationId: string,
   limit: number,
   after?: { createdAt: string; id: string },
@@ -106,7 +107,7 @@ export async function listApprovalRequests(
  * Rejects a pending, unexpired request, as one compare-and-set: false when it was no longer
  * pending (decided meanwhile, or expired), and nothing was written.
  */
-export async function rejectApprovalRequest(db: D1Database, organizationId: string, id: string, decidedBy: string, now: string): Promise<boolean> {
+export async function rejectApprovalRequest(db: Db, organizationId: string, id: string, decidedBy: string, now: string): Promise<boolean> {
   const result = await db
     .prepare(
       `UPDATE approval_requests SET status = 'rejected', decided_by = ?3, decided_at = ?4
@@ -125,7 +126,7 @@ export type ApprovalOutcome = { status: 'applied' } | { status: 'failed'; failur
  * (meta.changes 0) when the request was no longer pending; in a batch, put approvalPendingGuard
  * beside it so the whole batch is refused then.
  */
-export function finishApprovalStatement(db: D1Database, organizationId: string, id: string, outcome: ApprovalOutcome, decidedBy: string, now: string) {
+export function finishApprovalStatement(db: Db, organizationId: string, id: string, outcome: ApprovalOutcome, decidedBy: string, now: string) {
   return db
     .prepare(
       `UPDATE approval_requests SET status = ?3, failure = ?4, decided_by = ?5, decided_at = ?6
@@ -135,7 +136,7 @@ export function finishApprovalStatement(db: D1Database, organizationId: string, 
 }
 
 /** A guard that fails its batch unless the request is still pending and unexpired at `now`. */
-export function approvalPendingGuard(db: D1Database, organizationId: string, id: string, now: string): D1PreparedStatement {
+export function approvalPendingGuard(db: Db, organizationId: string, id: string, now: string): D1PreparedStatement {
   return guardStatement(
     db,
     `EXISTS (SELECT 1 FROM approval_requests WHERE organization_id = ?1 AND id = ?2 AND status = 'pending' AND expires_at > ?3)`,
@@ -145,7 +146,7 @@ export function approvalPendingGuard(db: D1Database, organizationId: string, id:
 }
 
 /** The current version of an object, or null when it does not exist. */
-export async function objectVersion(db: D1Database, organizationId: string, type: string, key: string): Promise<{ version: number; properties: Record<string, unknown> } | null> {
+export async function objectVersion(db: Db, organizationId: string, type: string, key: string): Promise<{ version: number; properties: Record<string, unknown> } | null> {
   const row = await db
     .prepare(`SELECT version, properties FROM objects WHERE organization_id = ?1 AND type = ?2 AND key = ?3`)
     .bind(organizationId, type, key)
@@ -153,7 +154,7 @@ export async function objectVersion(db: D1Database, organizationId: string, type
   return row ? { version: row.version, properties: JSON.parse(row.properties) as Record<string, unknown> } : null;
 }
 
-export async function linkExists(db: D1Database, organizationId: string, link: { link: string; from: { type: string; key: string }; to: { type: string; key: string } }): Promise<boolean> {
+export async function linkExists(db: Db, organizationId: string, link: { link: string; from: { type: string; key: string }; to: { type: string; key: string } }): Promise<boolean> {
   const row = await db
     .prepare(
       `SELECT 1 AS found FROM links WHERE organization_id = ?1 AND link = ?2 AND from_type = ?3 AND from_key = ?4 AND to_type = ?5 AND to_key = ?6`,
@@ -165,7 +166,7 @@ export async function linkExists(db: D1Database, organizationId: string, link: {
 
 /** Pending, unexpired requests created before `olderThan`: how many, and the oldest few (for the audit). */
 export async function waitingApprovalRequests(
-  db: D1Database,
+  db: Db,
   organizationId: string,
   olderThan: string,
   now: string,

@@ -1,3 +1,4 @@
+import type { Db } from '../ground/db-session.ts';
 
 /**
  * Reads of the organization's `company` objects: the ones research, competitors and runs need to
@@ -19,7 +20,7 @@ export interface CompanyName {
 }
 
 /** The most recently updated COMPANIES_READ companies: key (domain) and name. */
-export async function listCompanies(db: D1Database, organizationId: string): Promise<CompanyName[]> {
+export async function listCompanies(db: Db, organizationId: string): Promise<CompanyName[]> {
   const { results } = await db
     .prepare(
       `SELECT key, json_extract(properties, '$.name') AS name FROM objects
@@ -31,7 +32,7 @@ export async function listCompanies(db: D1Database, organizationId: string): Pro
 }
 
 /** The name of the company `key`, if it is stored and named. */
-export async function companyName(db: D1Database, organizationId: string, key: string): Promise<string | undefined> {
+export async function companyName(db: Db, organizationId: string, key: string): Promise<string | undefined> {
   const row = await db
     .prepare(`SELECT json_extract(properties, '$.name') AS name FROM objects WHERE organization_id = ? AND type = 'company' AND key = ?`)
     .bind(organizationId, key)
@@ -47,7 +48,7 @@ export const COMPANIES_NAMED = 25;
  * the answer is stable). Links with provenance `research` are left out (the competitors command
  * wrote those itself).
  */
-export async function linkedCompetitors(db: D1Database, organizationId: string, key: string, limit: number): Promise<string[]> {
+export async function linkedCompetitors(db: Db, organizationId: string, key: string, limit: number): Promise<string[]> {
   const { results } = await db
     .prepare(
       `SELECT to_key AS other FROM links WHERE organization_id = ?1 AND link = 'competitors' AND from_type = 'company'

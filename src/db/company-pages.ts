@@ -1,3 +1,4 @@
+import type { Db } from '../ground/db-session.ts';
 /**
  * What a watch reads of a company's web in D1 after its site read (issue 32): the pages site reads
  * of the company's domain keep (`site_pages`, with their sources' titles) and, for the pages it
@@ -14,7 +15,7 @@ export interface CompanyPageRow {
 }
 
 /** The live and gone pages of `domain`, most recently read first, at most `limit`; only pages whose source is stored (or gone ones). */
-export async function companyPages(db: D1Database, organizationId: string, domain: string, limit: number): Promise<CompanyPageRow[]> {
+export async function companyPages(db: Db, organizationId: string, domain: string, limit: number): Promise<CompanyPageRow[]> {
   const { results } = await db
     .prepare(
       `SELECT p.url, p.state, p.content_hash AS hash, p.last_read_at AS lastReadAt, json_extract(o.properties, '$.title') AS title
@@ -32,7 +33,7 @@ export async function companyPages(db: D1Database, organizationId: string, domai
 const URLS_PER_QUERY = 50;
 
 /** The stored text (title and content) of the sources at `urls`, by URL; a URL without a source is left out. */
-export async function sourceTexts(db: D1Database, organizationId: string, urls: readonly string[]): Promise<Map<string, { title: string; content: string }>> {
+export async function sourceTexts(db: Db, organizationId: string, urls: readonly string[]): Promise<Map<string, { title: string; content: string }>> {
   const texts = new Map<string, { title: string; content: string }>();
   for (let from = 0; from < urls.length; from += URLS_PER_QUERY) {
     const slice = urls.slice(from, from + URLS_PER_QUERY);

@@ -1,3 +1,4 @@
+import type { Db } from '../ground/db-session.ts';
 /**
  * The data step of the audit (runs/audit.ts): counts of the problems in an organization's OMS
  * objects and links, over bounded samples, in one statement.
@@ -33,7 +34,7 @@ export interface DataSample {
  * objects missing key properties (company and person name, source date), sources published before
  * `staleBefore`, companies sharing a normalized domain, and links to objects that do not exist.
  */
-export async function countDataProblems(db: D1Database, organizationId: string, bounds: DataSample): Promise<DataCounts> {
+export async function countDataProblems(db: Db, organizationId: string, bounds: DataSample): Promise<DataCounts> {
   const sample = (type: string) =>
     `SELECT * FROM (SELECT type, key, properties FROM objects WHERE organization_id = ?1 AND type = '${type}' ORDER BY key LIMIT ?2)`;
   const missing = `(type IN ('company', 'person') AND json_extract(properties, '$.name') IS NULL) OR

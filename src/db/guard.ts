@@ -1,3 +1,4 @@
+import type { Db } from '../ground/db-session.ts';
 /**
  * Guards: statements that fail their D1 batch, so that nothing of the batch is written, unless a
  * condition holds when the batch runs. A batch is one transaction, so a guard makes a change
@@ -14,7 +15,7 @@ const MARKER = 'recon-guard:';
  * A statement that raises unless `condition` (SQL over ?1..?n, written in code, never from input)
  * is true when it runs. `name` ([a-z0-9-]) identifies the guard in the error.
  */
-export function guardStatement(db: D1Database, condition: string, params: readonly unknown[], name: string): D1PreparedStatement {
+export function guardStatement(db: Db, condition: string, params: readonly unknown[], name: string): D1PreparedStatement {
   if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`guard name ${JSON.stringify(name)} is not [a-z0-9-]`);
   return db
     .prepare(`SELECT json_extract('{}', CASE WHEN ${condition} THEN '$' ELSE ?${params.length + 1} END) AS guard`)

@@ -1,5 +1,6 @@
 import type { Organization } from '../ground/context.ts';
 import type { NewUser } from './users.ts';
+import type { Db } from '../ground/db-session.ts';
 
 export interface NewInvite {
   id: string;
@@ -10,14 +11,14 @@ export interface NewInvite {
   expiresAt: string;
 }
 
-export function insertInviteStatement(db: D1Database, invite: NewInvite): D1PreparedStatement {
+export function insertInviteStatement(db: Db, invite: NewInvite): D1PreparedStatement {
   return db
     .prepare('INSERT INTO invites (id, organization_id, token_hash, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
     .bind(invite.id, invite.organizationId, invite.tokenHash, invite.createdBy, invite.createdAt, invite.expiresAt);
 }
 
 /** An invitation that can still be accepted at `now`, with its organization; null otherwise. */
-export async function findOpenInvite(db: D1Database, tokenHash: string, now: string): Promise<{ id: string; organization: Organization; expiresAt: string } | null> {
+export async function findOpenInvite(db: Db, tokenHash: string, now: string): Promise<{ id: string; organization: Organization; expiresAt: string } | null> {
   const row = await db
     .prepare(
       `SELECT i.id, i.expires_at, o.id AS organization_id, o.slug, o.name
@@ -30,7 +31,7 @@ export async function findOpenInvite(db: D1Database, tokenHash: string, now: str
 }
 
 /** How many invitations of the organization can still be accepted at `now`. */
-export async function countOpenInvites(db: D1Database, organizationId: string, now: string): Promise<number> {
+export async function countOpenInvites(db: Db, organizationId: string, now: string): Promise<number> {
   const row = await db
     .prepare('SELECT count(*) AS n FROM invites WHERE organization_id = ? AND used_at IS NULL AND expires_at > ?')
     .bind(organizationId, now)
@@ -48,7 +49,7 @@ export interface InviteRecord {
 }
 
 /** The organization's invitations, newest first, at most `limit`. */
-export async function listInvites(db: D1Database, organizationId: string, limit: number): Promise<InviteRecord[]> {
+export async function listInvites(db: Db, organizationId: string, limit: number): Promise<InviteRecord[]> {
   const { results } = await db
     .prepare(
       `SELECT i.id, c.name AS createdBy, i.created_at AS createdAt, i.expires_at AS expiresAt, i.used_at AS usedAt, u.name AS usedBy
@@ -68,7 +69,7 @@ export async function listInvites(db: D1Database, organizationId: string, limit:
  * The first statement's `meta.changes` is 1 exactly when this acceptance won.
  */
 export function acceptInviteStatements(
-  db: D1Database,
+  db: Db,
   accept: { tokenHash: string; userId: string; now: string; newUser?: NewUser },
 ): D1PreparedStatement[] {
   const spent = 'SELECT 1 FROM invites WHERE token_hash = ? AND used_by = ?';

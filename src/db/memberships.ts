@@ -1,4 +1,5 @@
 import type { Organization } from '../ground/context.ts';
+import type { Db } from '../ground/db-session.ts';
 
 /**
  * Which organizations a dashboard user belongs to (the memberships table), as OAuth consent and
@@ -7,7 +8,7 @@ import type { Organization } from '../ground/context.ts';
  */
 
 /** The organizations `userId` belongs to, in the order they joined, at most `limit`. */
-export async function listOrganizationsOfUser(db: D1Database, userId: string, limit: number): Promise<Organization[]> {
+export async function listOrganizationsOfUser(db: Db, userId: string, limit: number): Promise<Organization[]> {
   const { results } = await db
     .prepare(
       `SELECT o.id, o.slug, o.name FROM memberships m JOIN organizations o ON o.id = m.organization_id
@@ -19,7 +20,7 @@ export async function listOrganizationsOfUser(db: D1Database, userId: string, li
 }
 
 /** The organization `organizationId` when `userId` is one of its members, else null. */
-export async function findOrganizationOfMember(db: D1Database, userId: string, organizationId: string): Promise<Organization | null> {
+export async function findOrganizationOfMember(db: Db, userId: string, organizationId: string): Promise<Organization | null> {
   return db
     .prepare(
       `SELECT o.id, o.slug, o.name FROM memberships m JOIN organizations o ON o.id = m.organization_id

@@ -1,5 +1,6 @@
 import { guardStatement } from './guard.ts';
 import { claimPassageBlockStatement, passageBlockOf } from './passage-blocks.ts';
+import type { Db } from '../ground/db-session.ts';
 
 /**
  * The statements of OMS writes: objects, links, property provenance, history and the passages of
@@ -44,7 +45,7 @@ const encoder = new TextEncoder();
  * batch of two statements, each taking its list as one JSON parameter).
  */
 export async function findObjectsAndLinks(
-  db: D1Database,
+  db: Db,
   organizationId: string,
   objects: readonly ObjectRef[],
   links: readonly LinkRef[],
@@ -84,17 +85,17 @@ export async function findObjectsAndLinks(
 // Expectations: guards that go first in a write's batch (db/guard.ts), and what is stored now when one failed
 
 /** A guard (named `name`) that fails its batch unless `object` is stored at exactly `version`. */
-export function objectVersionGuard(db: D1Database, organizationId: string, object: ObjectRef, version: number, name: string): D1PreparedStatement {
+export function objectVersionGuard(db: Db, organizationId: string, object: ObjectRef, version: number, name: string): D1PreparedStatement {
   return guardStatement(db, `EXISTS (SELECT 1 FROM objects WHERE organization_id = ?1 AND type = ?2 AND key = ?3 AND version = ?4)`, [organizationId, object.type, object.key, version], name);
 }
 
 /** A guard (named `name`) that fails its batch unless `object` is stored (`exists`) or absent (not). */
-export function objectExistsGuard(db: D1Database, organizationId: string, object: ObjectRef, exists: boolean, name: string): D1PreparedStatement {
+export function objectExistsGuard(db: Db, organizationId: string, object: ObjectRef, exists: boolean, name: string): D1PreparedStatement {
   return guardStatement(db, `EXISTS (SELECT 1 FROM objects WHERE organization_id = ?1 AND type = ?2 AND key = ?3) = ?4`, [organizationId, object.type, object.key, exists ? 1 : 0], name);
 }
 
 /** A guard (named `name`) that fails its batch unless `link` is stored (`exists`) or absent (not). */
-export function linkExistsGuard(db: D1Database, organizationId: string, l: LinkRef, exists: boolean, name: string): D1PreparedStatement {
+export function linkExistsGuard(db: Db, organizationId: string, l: LinkRef, exists: boolean, name: string): D1PreparedStatement {
   return guardStatement(
     db,
     `EXISTS (SELECT 1 FROM links WHERE organization_id = ?1 AND link = ?2 AND from_type = ?3 AND from_key = ?4 AND to_type = ?5 AND to_key = ?6) = ?7`,
@@ -104,7 +105,7 @@ export function linkExistsGuard(db: D1Database, organizationId: string, l: LinkR
 }
 
 /** Whether `link` is stored now. */
-export async function linkExists(db: D1Database, organizationId: string, l: LinkRef): Promise<boolean> {
+export async function linkExists(db: Db, organizationId: string, l: LinkRef): Promise<boolean> {
   const row = await db
     .prepare(`SELECT 1 AS found FROM links WHERE organization_id = ?1 AND link = ?2 AND from_type = ?3 AND from_key = ?4 AND to_type = ?5 AND to_key = ?6`)
     .bind(organizationId, l.link, l.from.type, l.from.key, l.to.type, l.to.key)
@@ -113,7 +114,7 @@ export async function linkExists(db: D1Database, organizationId: string, l: Link
 }
 
 /** The stored version of `object`, or null when it is absent. */
-export async function objectVersion(db: D1Database, organizationId: string, object: ObjectRef): Promise<number | null> {
+export async function objectVersion(db: Db, organizationId: string, object: ObjectRef): Promise<number | null> {
   const row = await db
     .prepare(`SELECT version FROM objects WHERE organization_id = ?1 AND type = ?2 AND key = ?3`)
     .bind(organizationId, object.type, object.key)
@@ -128,7 +129,7 @@ export async function objectVersion(db: D1Database, organizationId: string, obje
  * null, from `source`), its property provenance, every link from or to it, (for a source) its
  * passages, and its row. A missing object deletes nothing.
  */
-export function deleteObjectStatements(db: D1Database, organizationId: string, object: ObjectRef, source: WriteSource, now: string): D1PreparedStatement[] {
+export function deleteObjectStatements(db: Db, organizationId: string, object: ObjectRef, source: WriteSource, now: string): D1PreparedStatement[] {
   const { type, key } = object;
   return [
     db
@@ -152,7 +153,7 @@ export function deleteObjectStatements(db: D1Database, organizationId: string, o
 }
 
 /** The statement that deletes one link (a missing link deletes nothing). */
-export function deleteLinkStatement(db: D1Database, organizationId: string, link: LinkRef): D1PreparedStatement {
+export function deleteLinkStatement(db: Db, organizationId: string, link: LinkRef): D1PreparedStatement {
   return db
     .prepare(`DELETE FROM links WHERE organization_id = ?1 AND link = ?2 AND from_type = ?3 AND from_key = ?4 AND to_type = ?5 AND to_key = ?6`)
     .bind(organizationId, link.link, link.from.type, link.from.key, link.to.type, link.to.key);
@@ -186,7 +187,7 @@ function jsonPieces(rows: readonly unknown[]): string[] {
 }
 
 /** Inserts each object with its whole properties, or replaces a stored one's and bumps its version. */
-export function upsertObjectStatements(db: D1Database, organizationId: string, upserts: readonly StoredProperties[], now: string): D1PreparedStatement[] {
+export function upsertObjectStatements(db: Db, organizationId: string, upserts: readonly StoredProperties[], now: string): D1PreparedStatement[] {
   return jsonPieces(upserts).map((piece) =>
     db
       .prepare(
@@ -212,7 +213,7 @@ export interface PropertyChange {
 }
 
 /** Records each change: where the property's value now comes from, and an entry of the object's history. */
-export function provenanceStatements(db: D1Database, organizationId: string, changes: readonly PropertyChange[], source: WriteSource, now: string): D1PreparedStatement[] {
+export function provenanceStatements(db: Db, organizationId: string, changes: readonly PropertyChange[], source: WriteSource, now: string): D1PreparedStatement[] {
   const rows = changes.map((c) => [c.type, c.key, c.name, c.from === undefined ? null : JSON.stringify(c.from), JSON.stringify(c.to), c.url ?? null]);
   return jsonPieces(rows).flatMap((piece) => [
     db
@@ -254,7 +255,7 @@ export interface PassageToStore {
  * new ones with `factsVersion`. None when `sourceKeys` is empty.
  */
 export function reindexPassageStatements(
-  db: D1Database,
+  db: Db,
   organizationId: string,
   sourceKeys: readonly string[],
   passages: readonly PassageToStore[],
@@ -284,7 +285,7 @@ export function reindexPassageStatements(
 }
 
 /** Inserts each link with its source; a link already stored is left as it is. */
-export function insertLinkStatements(db: D1Database, organizationId: string, links: readonly LinkRef[], source: WriteSource, now: string): D1PreparedStatement[] {
+export function insertLinkStatements(db: Db, organizationId: string, links: readonly LinkRef[], source: WriteSource, now: string): D1PreparedStatement[] {
   const rows = links.map((l) => [l.link, l.from.type, l.from.key, l.to.type, l.to.key]);
   return jsonPieces(rows).map((piece) =>
     db

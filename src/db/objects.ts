@@ -1,3 +1,4 @@
+import type { Db } from '../ground/db-session.ts';
 /**
  * Reads of OMS objects, their links, provenance and history (search, pivot, get, provenance).
  * Every statement is scoped by organization and bounded by LIMIT; every value is a bound
@@ -46,13 +47,13 @@ function propertyValue(name: string): string {
   return `json_extract(o.properties, ${propertyPath(name)})`;
 }
 
-function getStatement(db: D1Database, organizationId: string, type: string, key: string) {
+function getStatement(db: Db, organizationId: string, type: string, key: string) {
   return db
     .prepare(`SELECT ${OBJECT_COLUMNS} FROM objects o WHERE o.organization_id = ?1 AND o.type = ?2 AND o.key = ?3`)
     .bind(organizationId, type, key);
 }
 
-export async function getObject(db: D1Database, organizationId: string, type: string, key: string): Promise<StoredObject | null> {
+export async function getObject(db: Db, organizationId: string, type: string, key: string): Promise<StoredObject | null> {
   const row = await getStatement(db, organizationId, type, key).first<ObjectRow>();
   return row ? toObject(row) : null;
 }
@@ -164,7 +165,7 @@ function accessPath(search: ObjectSearch): { index?: string; served?: PropertyFi
  * keyset pagination from an index, never OFFSET, so a page costs the same however deep it is. The
  * conditions no index serves are tested on at most SEARCH_WINDOW objects in order (see SearchPage).
  */
-export async function searchObjects(db: D1Database, search: ObjectSearch): Promise<SearchPage> {
+export async function searchObjects(db: Db, search: ObjectSearch): Promise<SearchPage> {
   const { index, served } = accessPath(search);
   const from = `objects o${index ? ` INDEXED BY ${index}` : ''}`;
   const sort = sortExpression(search.orderBy);
@@ -277,7 +278,7 @@ export interface PivotQuery {
  * The object (null when the organization has none such) and one page of the objects linked to it,
  * in key order after `after`. A link whose target is not stored is skipped.
  */
-export async function pivotObjects(db: D1Database, query: PivotQuery): Promise<{ origin: StoredObject | null; objects: StoredObject[] }> {
+export async function pivotObjects(db: Db, query: PivotQuery): Promise<{ origin: StoredObject | null; objects: StoredObject[] }> {
   const [near, far] = query.forward ? ['from', 'to'] : ['to', 'from'];
   const [originRow, page] = await db.batch<ObjectRow>([
     getStatement(db, query.organizationId, query.type, query.key),
@@ -310,7 +311,7 @@ export interface StoredProvenance {
  * property sources (by name), its links both ways (newest first) and its history (newest first),
  * each list at most PROVENANCE_LIMITS long. One round trip.
  */
-export async function readProvenance(db: D1Database, organizationId: string, type: string, key: string): Promise<StoredProvenance> {
+export async function readProvenance(db: Db, organizationId: string, type: string, key: string): Promise<StoredProvenance> {
   const [objectRows, propertyRows, linkRows, historyRows] = await db.batch([
     getStatement(db, organizationId, type, key),
     db

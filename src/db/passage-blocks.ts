@@ -5,6 +5,7 @@
  * seeking, at no cost that grows with the organization's passages.
  */
 import { BoundedMap } from '../ground/bounded-map.ts';
+import type { Db } from '../ground/db-session.ts';
 
 /** 2^40 passage ids per organization, 2^23 organizations (ids stay within 2^63). */
 export const PASSAGE_BLOCK_BITS = 40;
@@ -20,7 +21,7 @@ export function passageBlockOf(parameter: string): string {
 }
 
 /** Gives the organization the next free block if it has none yet; to run before its passages are written. */
-export function claimPassageBlockStatement(db: D1Database, organizationId: string): D1PreparedStatement {
+export function claimPassageBlockStatement(db: Db, organizationId: string): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO passage_blocks (organization_id, block)
@@ -47,7 +48,7 @@ const knownBlocks = new BoundedMap<string, number>({ max: MAX_KNOWN_BLOCKS });
  * had a passage, so a search has nothing to read). Read once per isolate: a block never changes
  * once given.
  */
-export async function passageBlock(db: D1Database, organizationId: string): Promise<number | null> {
+export async function passageBlock(db: Db, organizationId: string): Promise<number | null> {
   const known = knownBlocks.get(organizationId);
   if (known !== undefined) return known;
   const row = await db.prepare('SELECT block FROM passage_blocks WHERE organization_id = ?1').bind(organizationId).first<{ block: number }>();

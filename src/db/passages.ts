@@ -1,4 +1,5 @@
 import { inPassageBlock } from './passage-blocks.ts';
+import type { Db } from '../ground/db-session.ts';
 
 /**
  * Searches of the passages of sources (`passages` and its FTS5 index `passages_fts`, kept in step
@@ -25,7 +26,7 @@ const PASSAGE_COLUMNS = 'p.source_key AS sourceKey, p.text, p.title, p.domain, p
  * taken from the index alone, and only they are joined to their text: the scope is part of the
  * expression, so nothing is filtered after the sort.
  */
-export async function searchPassages(db: D1Database, expression: string, limit: number): Promise<RankedPassage[]> {
+export async function searchPassages(db: Db, expression: string, limit: number): Promise<RankedPassage[]> {
   const { results } = await db
     .prepare(
       `SELECT ${PASSAGE_COLUMNS}, hits.score
@@ -46,7 +47,7 @@ export async function searchPassages(db: D1Database, expression: string, limit: 
  * `expressions.length` parameters and D1 binds at most 100 in one statement, so a caller passes at
  * most 99 (research/search.ts `capTermCounts` passes MAX_QUERY_TERMS at a time).
  */
-export async function countPassageMatches(db: D1Database, expressions: readonly string[], cap: number): Promise<number[]> {
+export async function countPassageMatches(db: Db, expressions: readonly string[], cap: number): Promise<number[]> {
   const columns = expressions.map(
     (_, i) => `(SELECT count(*) FROM (SELECT 1 FROM passages_fts WHERE passages_fts MATCH ?${i + 2} LIMIT ?1)) AS c${i}`,
   );
@@ -61,7 +62,7 @@ export async function countPassageMatches(db: D1Database, expressions: readonly 
  * How many of the first `limit` passages (in index order) matching an FTS5 expression there are,
  * and how many distinct sources they belong to.
  */
-export async function countPassagesAndSources(db: D1Database, expression: string, limit: number): Promise<{ passages: number; sources: number }> {
+export async function countPassagesAndSources(db: Db, expression: string, limit: number): Promise<{ passages: number; sources: number }> {
   const row = await db
     .prepare(
       `SELECT count(*) AS passages, count(DISTINCT p.source_key) AS sources
@@ -158,7 +159,7 @@ export interface TopicSearch {
 }
 
 /** The passages TOPIC_SEARCH finds, best first (one statement, one D1 round trip). */
-export async function searchTopicPassages(db: D1Database, search: TopicSearch): Promise<FoundPassage[]> {
+export async function searchTopicPassages(db: Db, search: TopicSearch): Promise<FoundPassage[]> {
   const { results } = await db
     .prepare(TOPIC_SEARCH)
     .bind(search.policyFilter, JSON.stringify(search.terms), search.commonTermMatches, search.limit, search.factsVersion, search.block)
@@ -189,7 +190,7 @@ export interface BoundedPassages {
  * FTS5's BM25 reports it. One statement; it reads at most `window + 1` index entries in rowid order.
  */
 export async function searchNewestPassages(
-  db: D1Database,
+  db: Db,
   expression: string,
   words: readonly string[],
   window: number,

@@ -1,4 +1,5 @@
 import type { RunKind, RunStatus } from '../ground/run-kinds.ts';
+import type { Db } from '../ground/db-session.ts';
 
 /** What the summary row is written from: the parts of a run record (runs/types.ts) it mirrors. */
 export interface MirroredRun {
@@ -30,7 +31,7 @@ export function listedArgs(args: Record<string, unknown>): string {
  * `failed`, `cancelled`) never changes, and a write older (by `updatedAt`) than the row is ignored,
  * so two writes that land out of order cannot leave the row behind the run.
  */
-export async function mirrorRun(db: D1Database, run: MirroredRun): Promise<void> {
+export async function mirrorRun(db: Db, run: MirroredRun): Promise<void> {
   const done = run.steps.filter((s) => s.status !== 'pending').length;
   await db
     .prepare(
@@ -75,7 +76,7 @@ export type RunSlotClaimResult = { claimed: true } | { claimed: false; running?:
  * target). One statement, so two simultaneous starts cannot both take the last slot, nor both
  * start a run of one target.
  */
-export async function claimRunSlot(db: D1Database, run: RunSlotClaim, limits: RunSlotLimits): Promise<RunSlotClaimResult> {
+export async function claimRunSlot(db: Db, run: RunSlotClaim, limits: RunSlotLimits): Promise<RunSlotClaimResult> {
   const onePerTarget = limits.onePerTarget ? 1 : 0;
   const result = await db
     .prepare(
@@ -102,7 +103,7 @@ export async function claimRunSlot(db: D1Database, run: RunSlotClaim, limits: Ru
 }
 
 /** Removes the row of a run whose object could not be started, so it holds no slot. */
-export async function releaseRunSlot(db: D1Database, id: string): Promise<void> {
+export async function releaseRunSlot(db: Db, id: string): Promise<void> {
   await db.prepare(`DELETE FROM runs WHERE id = ?1 AND steps_done = 0 AND status = 'running'`).bind(id).run();
 }
 
@@ -131,7 +132,7 @@ export interface RunFilter {
  * position given.
  */
 export async function listRuns(
-  db: D1Database,
+  db: Db,
   organizationId: string,
   limit: number,
   after?: { createdAt: string; id: string },

@@ -1,11 +1,12 @@
 import type { SalesProfile } from '../ground/schemas/profile.ts';
+import type { Db } from '../ground/db-session.ts';
 
 export interface StoredProfile {
   profile: SalesProfile;
   updatedAt: string;
 }
 
-export async function readSalesProfile(db: D1Database, organizationId: string): Promise<StoredProfile | null> {
+export async function readSalesProfile(db: Db, organizationId: string): Promise<StoredProfile | null> {
   const row = await db
     .prepare('SELECT profile, updated_at FROM sales_profiles WHERE organization_id = ?')
     .bind(organizationId)
@@ -14,7 +15,7 @@ export async function readSalesProfile(db: D1Database, organizationId: string): 
 }
 
 export async function writeSalesProfile(
-  db: D1Database,
+  db: Db,
   organizationId: string,
   profile: SalesProfile,
   complete: boolean,

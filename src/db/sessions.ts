@@ -1,4 +1,5 @@
 import type { Organization } from '../ground/context.ts';
+import type { Db } from '../ground/db-session.ts';
 
 export interface NewSession {
   tokenHash: string;
@@ -8,7 +9,7 @@ export interface NewSession {
   expiresAt: string;
 }
 
-export function insertSessionStatement(db: D1Database, session: NewSession): D1PreparedStatement {
+export function insertSessionStatement(db: Db, session: NewSession): D1PreparedStatement {
   return db
     .prepare('INSERT INTO sessions (token_hash, user_id, organization_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
     .bind(session.tokenHash, session.userId, session.organizationId, session.createdAt, session.expiresAt);
@@ -37,7 +38,7 @@ interface SessionRow {
  * The session whose token hashes to `tokenHash`, unless it expired by `now` or its user no longer
  * belongs to its organization. One read: the onboarding state comes with it for the banner.
  */
-export async function findLiveSession(db: D1Database, tokenHash: string, now: string): Promise<SessionRecord | null> {
+export async function findLiveSession(db: Db, tokenHash: string, now: string): Promise<SessionRecord | null> {
   const row = await db
     .prepare(
       `SELECT s.user_id, u.email, u.name AS user_name, o.id AS organization_id, o.slug, o.name AS org_name,
@@ -60,11 +61,11 @@ export async function findLiveSession(db: D1Database, tokenHash: string, now: st
   };
 }
 
-export function deleteSessionStatement(db: D1Database, tokenHash: string): D1PreparedStatement {
+export function deleteSessionStatement(db: Db, tokenHash: string): D1PreparedStatement {
   return db.prepare('DELETE FROM sessions WHERE token_hash = ?').bind(tokenHash);
 }
 
 /** Removes the user's sessions that expired by `now`, so the table does not grow with old sign-ins. */
-export function deleteExpiredSessionsStatement(db: D1Database, userId: string, now: string): D1PreparedStatement {
+export function deleteExpiredSessionsStatement(db: Db, userId: string, now: string): D1PreparedStatement {
   return db.prepare('DELETE FROM sessions WHERE user_id = ? AND expires_at <= ?').bind(userId, now);
 }

@@ -1,3 +1,4 @@
+import type { Db } from '../ground/db-session.ts';
 /**
  * What site reads found besides pages (`site_items`, migration 0018): the open roles of the job
  * boards a company's pages link, and the entries of its feeds, per organization. A watch compares
@@ -21,7 +22,7 @@ export interface SiteItemWrite {
 }
 
 /** Records one role a board lists (open) or one entry a feed lists: insert, or seen again now. */
-export function siteItemStatement(db: D1Database, organizationId: string, item: SiteItemWrite): D1PreparedStatement {
+export function siteItemStatement(db: Db, organizationId: string, item: SiteItemWrite): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO site_items (organization_id, url, domain, kind, origin, title, location, state, first_seen_at, last_seen_at, run_id)
@@ -34,7 +35,7 @@ export function siteItemStatement(db: D1Database, organizationId: string, item: 
 }
 
 /** After a read of a board listed its roles: the roles of that board it no longer lists are closed. */
-export function closeUnlistedRolesStatement(db: D1Database, organizationId: string, domain: string, origin: string, runId: string): D1PreparedStatement {
+export function closeUnlistedRolesStatement(db: Db, organizationId: string, domain: string, origin: string, runId: string): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE site_items SET state = 'closed', run_id = ?4
@@ -55,7 +56,7 @@ export interface SiteItemRow {
 }
 
 /** The roles and entries site reads of `domain` found, at most `limit`, most recently seen first. */
-export async function siteItemsOf(db: D1Database, organizationId: string, domain: string, limit: number): Promise<SiteItemRow[]> {
+export async function siteItemsOf(db: Db, organizationId: string, domain: string, limit: number): Promise<SiteItemRow[]> {
   const { results } = await db
     .prepare(
       `SELECT url, kind, origin, title, location, state, last_seen_at AS lastSeenAt FROM site_items
@@ -70,7 +71,7 @@ export async function siteItemsOf(db: D1Database, organizationId: string, domain
  * The feeds (`feed-entry`) or boards (`role`) earlier reads of `domain` stored items from, at most
  * `limit`, most recently seen first: a re-read whose pages answered 304 (so gave no links) still reads them.
  */
-export async function knownOrigins(db: D1Database, organizationId: string, domain: string, kind: SiteItemKind, limit: number): Promise<string[]> {
+export async function knownOrigins(db: Db, organizationId: string, domain: string, kind: SiteItemKind, limit: number): Promise<string[]> {
   const { results } = await db
     .prepare(
       `SELECT origin FROM site_items WHERE organization_id = ?1 AND domain = ?2 AND kind = ?3

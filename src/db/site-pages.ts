@@ -1,3 +1,4 @@
+import type { Db } from '../ground/db-session.ts';
 /**
  * The D1 side of site reads (src/sites/read/): what the last read of each page found
  * (`site_pages`) and the pages each organization's reads fetched per UTC day (`site_read_usage`).
@@ -25,7 +26,7 @@ export interface SitePageRow {
 }
 
 /** What the last read of `url` kept, or null for a page never read. */
-export async function readSitePage(db: D1Database, organizationId: string, url: string): Promise<SitePageRow | null> {
+export async function readSitePage(db: Db, organizationId: string, url: string): Promise<SitePageRow | null> {
   const row = await db
     .prepare(
       `SELECT url, state, etag, last_modified AS lastModified, content_hash AS contentHash, run_id AS runId, outcome,
@@ -41,7 +42,7 @@ export async function readSitePage(db: D1Database, organizationId: string, url: 
  * What earlier reads kept of every page of `domain`, by URL, as readSitePage gives each; undefined
  * when the domain has more than `limit` pages recorded (the caller then reads them one by one).
  */
-export async function readSitePagesOf(db: D1Database, organizationId: string, domain: string, limit: number): Promise<Map<string, SitePageRow> | undefined> {
+export async function readSitePagesOf(db: Db, organizationId: string, domain: string, limit: number): Promise<Map<string, SitePageRow> | undefined> {
   const { results } = await db
     .prepare(
       `SELECT url, state, etag, last_modified AS lastModified, content_hash AS contentHash, run_id AS runId, outcome,
@@ -70,7 +71,7 @@ export interface SitePageWrite {
 }
 
 /** Records what a read found of one page (insert or update). A 304 keeps the validators it was sent with. */
-export function sitePageStatement(db: D1Database, organizationId: string, page: SitePageWrite): D1PreparedStatement {
+export function sitePageStatement(db: Db, organizationId: string, page: SitePageWrite): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO site_pages (organization_id, url, domain, state, etag, last_modified, content_hash, first_read_at, last_read_at, changed_at, run_id, outcome)
@@ -102,7 +103,7 @@ export function sitePageStatement(db: D1Database, organizationId: string, page: 
 }
 
 /** Counts `pages` more pages fetched by the organization's site reads on `day` (YYYY-MM-DD, UTC). */
-export function countPagesStatement(db: D1Database, organizationId: string, day: string, pages = 1): D1PreparedStatement {
+export function countPagesStatement(db: Db, organizationId: string, day: string, pages = 1): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO site_read_usage (organization_id, day, pages) VALUES (?1, ?2, ?3)
@@ -112,7 +113,7 @@ export function countPagesStatement(db: D1Database, organizationId: string, day:
 }
 
 /** Counts one page rendered in a browser by the organization's site reads on `day` (the page itself is counted by countPagesStatement). */
-export function countRenderStatement(db: D1Database, organizationId: string, day: string): D1PreparedStatement {
+export function countRenderStatement(db: Db, organizationId: string, day: string): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO site_read_usage (organization_id, day, pages, rendered) VALUES (?1, ?2, 0, 1)
@@ -122,24 +123,24 @@ export function countRenderStatement(db: D1Database, organizationId: string, day
 }
 
 /** Pages the organization's site reads rendered in a browser on `day`. */
-export async function pagesRenderedOn(db: D1Database, organizationId: string, day: string): Promise<number> {
+export async function pagesRenderedOn(db: Db, organizationId: string, day: string): Promise<number> {
   const row = await db.prepare(`SELECT rendered FROM site_read_usage WHERE organization_id = ?1 AND day = ?2`).bind(organizationId, day).first<{ rendered: number }>();
   return row?.rendered ?? 0;
 }
 
 /** Pages the organization's site reads fetched on `day`. */
-export async function pagesFetchedOn(db: D1Database, organizationId: string, day: string): Promise<number> {
+export async function pagesFetchedOn(db: Db, organizationId: string, day: string): Promise<number> {
   const row = await db.prepare(`SELECT pages FROM site_read_usage WHERE organization_id = ?1 AND day = ?2`).bind(organizationId, day).first<{ pages: number }>();
   return row?.pages ?? 0;
 }
 
 /** Runs `statements` in one batch (one transaction). */
-export async function commitStatements(db: D1Database, statements: readonly D1PreparedStatement[]): Promise<void> {
+export async function commitStatements(db: Db, statements: readonly D1PreparedStatement[]): Promise<void> {
   if (statements.length) await db.batch([...statements]);
 }
 
 /** When earlier reads last read each page of `domain` (ISO), most recently read first, at most `limit`: a re-read compares them with the sitemaps' lastmod. */
-export async function lastReadPages(db: D1Database, organizationId: string, domain: string, limit: number): Promise<Map<string, string>> {
+export async function lastReadPages(db: Db, organizationId: string, domain: string, limit: number): Promise<Map<string, string>> {
   const { results } = await db
     .prepare(`SELECT url, last_read_at AS lastReadAt FROM site_pages WHERE organization_id = ?1 AND domain = ?2 ORDER BY last_read_at DESC, url LIMIT ?3`)
     .bind(organizationId, domain, limit)
@@ -148,7 +149,7 @@ export async function lastReadPages(db: D1Database, organizationId: string, doma
 }
 
 /** The live pages earlier reads of `domain` found (at most `limit`, most recently read first): a re-read offers them again. */
-export async function knownSitePages(db: D1Database, organizationId: string, domain: string, limit: number): Promise<string[]> {
+export async function knownSitePages(db: Db, organizationId: string, domain: string, limit: number): Promise<string[]> {
   const { results } = await db
     .prepare(`SELECT url FROM site_pages WHERE organization_id = ?1 AND domain = ?2 AND state = 'live' ORDER BY last_read_at DESC, url LIMIT ?3`)
     .bind(organizationId, domain, limit)

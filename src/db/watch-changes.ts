@@ -1,3 +1,4 @@
+import type { Db } from '../ground/db-session.ts';
 /**
  * The changes feed (`watch_changes`, migration 0018): every change a watch execution listed, per
  * organization. Written in the batch that commits the execution; read newest first in keyset
@@ -20,7 +21,7 @@ export interface WatchChangeRow {
 /** Rows per INSERT: D1 binds at most 100 parameters, 8 per row here. */
 const ROWS_PER_STATEMENT = 12;
 
-export function insertChangesStatements(db: D1Database, organizationId: string, rows: readonly WatchChangeRow[]): D1PreparedStatement[] {
+export function insertChangesStatements(db: Db, organizationId: string, rows: readonly WatchChangeRow[]): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
   for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
     const slice = rows.slice(from, from + ROWS_PER_STATEMENT);
@@ -46,7 +47,7 @@ export interface ChangesQuery {
 }
 
 /** A page of the organization's changes, newest first (detected_at, then id, descending). */
-export async function listChanges(db: D1Database, organizationId: string, query: ChangesQuery): Promise<WatchChangeRow[]> {
+export async function listChanges(db: Db, organizationId: string, query: ChangesQuery): Promise<WatchChangeRow[]> {
   const where = ['organization_id = ?1'];
   const values: (string | number)[] = [organizationId];
   const bind = (value: string | number) => {

@@ -1,3 +1,4 @@
+import type { Db } from '../ground/db-session.ts';
 /**
  * Watches (table `watches`): the D1 mirror of each watch object, for listing and the org audit.
  * Every read is scoped by organization and bounded by LIMIT. The only writer is the watch object,
@@ -55,7 +56,7 @@ const parsed = (row: StoredRow): WatchRow => ({
 });
 
 /** Inserts or updates the watch's row, unless the row already holds this version or a newer one. */
-export function mirrorWatchStatement(db: D1Database, row: WatchRow): D1PreparedStatement {
+export function mirrorWatchStatement(db: Db, row: WatchRow): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO watches (id, organization_id, target_type, target_key, query, frequency, tier, cost_cap_micros, spent_micros,
@@ -96,7 +97,7 @@ export function mirrorWatchStatement(db: D1Database, row: WatchRow): D1PreparedS
     );
 }
 
-export async function readWatch(db: D1Database, organizationId: string, id: string): Promise<WatchRow | null> {
+export async function readWatch(db: Db, organizationId: string, id: string): Promise<WatchRow | null> {
   const row = await db.prepare(`SELECT ${COLUMNS} FROM watches WHERE organization_id = ?1 AND id = ?2`).bind(organizationId, id).first<StoredRow>();
   return row ? parsed(row) : null;
 }
@@ -108,7 +109,7 @@ export interface WatchFilter {
 
 /** A page of the organization's watches, newest first, after the (createdAt, id) given, filtered by status and target. */
 export async function listWatches(
-  db: D1Database,
+  db: Db,
   organizationId: string,
   limit: number,
   after: { createdAt: string; id: string } | undefined,
@@ -171,7 +172,7 @@ const AUDITED = `id, target_type AS targetType, target_key AS targetKey, tier, s
  * `read` watches, and at most `shown` watches per list, in one batch of bounded statements (each
  * target is looked up by the objects table's primary key).
  */
-export async function auditWatches(db: D1Database, organizationId: string, read: number, shown: number): Promise<WatchAudit> {
+export async function auditWatches(db: Db, organizationId: string, read: number, shown: number): Promise<WatchAudit> {
   const sample = `WITH sample AS (SELECT * FROM watches WHERE organization_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2)`;
   const list = (where: string, order: string) =>
     db.prepare(`${sample} SELECT ${AUDITED} FROM sample w WHERE ${where} ORDER BY ${order} LIMIT ?3`).bind(organizationId, read, shown);

@@ -1,3 +1,4 @@
+import type { Db } from '../ground/db-session.ts';
 /**
  * Organization webhook secrets (table webhook_secrets): one `whsec_` secret per organization, which
  * signs every webhook of its watches. Written by POST /api/v1/oms/webhooks/secret (create or
@@ -11,7 +12,7 @@ export interface WebhookSecretRow {
 }
 
 /** Stores `secret` unless the organization has one; true when it was stored. */
-export async function insertWebhookSecretIfAbsent(db: D1Database, organizationId: string, secret: string, createdAt: string): Promise<boolean> {
+export async function insertWebhookSecretIfAbsent(db: Db, organizationId: string, secret: string, createdAt: string): Promise<boolean> {
   const result = await db
     .prepare('INSERT INTO webhook_secrets (organization_id, secret, created_at) VALUES (?, ?, ?) ON CONFLICT (organization_id) DO NOTHING')
     .bind(organizationId, secret, createdAt)
@@ -20,7 +21,7 @@ export async function insertWebhookSecretIfAbsent(db: D1Database, organizationId
 }
 
 /** Stores `secret` as the organization's, replacing any it had. */
-export async function replaceWebhookSecret(db: D1Database, organizationId: string, secret: string, createdAt: string): Promise<void> {
+export async function replaceWebhookSecret(db: Db, organizationId: string, secret: string, createdAt: string): Promise<void> {
   await db
     .prepare(
       `INSERT INTO webhook_secrets (organization_id, secret, created_at) VALUES (?, ?, ?)
@@ -31,7 +32,7 @@ export async function replaceWebhookSecret(db: D1Database, organizationId: strin
 }
 
 /** The organization's secret, if it has one. */
-export async function readWebhookSecret(db: D1Database, organizationId: string): Promise<WebhookSecretRow | null> {
+export async function readWebhookSecret(db: Db, organizationId: string): Promise<WebhookSecretRow | null> {
   return db
     .prepare('SELECT secret, created_at AS createdAt FROM webhook_secrets WHERE organization_id = ?')
     .bind(organizationId)

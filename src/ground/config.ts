@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeDomain } from './schemas/common.ts';
+import { parseServedHostPattern } from './served-hosts.ts';
 
 /** A host name (lower case; IPv6 in brackets) and a port; no port matches any port. */
 export interface HostPattern {
@@ -30,7 +31,7 @@ export function parseOriginPattern(text: string): OriginPattern | undefined {
 }
 
 // Local development: `wrangler dev` on any port (wrangler.toml sets the same).
-const LOCAL_HOSTS = 'localhost,127.0.0.1,[::1]';
+export const LOCAL_HOSTS: readonly HostPattern[] = [{ hostname: 'localhost' }, { hostname: '127.0.0.1' }, { hostname: '[::1]' }];
 const LOCAL_ORIGINS = 'http://localhost,http://127.0.0.1,http://[::1]';
 
 function patternList<T>(list: string, parse: (entry: string) => T | undefined, expected: string, ctx: z.RefinementCtx): T[] {
@@ -109,12 +110,21 @@ const ConfigSchema = z.object({
   // answered on another request). Unset: no question is asked, clients get the refusals they got before.
   MCP_REQUEST_STATE_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   // DNS-rebinding protection of /api/mcp: the Host names it answers on, and the browser Origins
-  // that may call it (none but these; a request without Origin is not from a browser page).
+  // that may call it (none but these; a request without Origin is not from a browser page). Which
+  // hosts apply is src/mcp/dns-rebinding.ts's `mcpHosts`: unset, LOCAL_HOSTS; on a deployed Worker
+  // (DEPLOYED_HOSTS set) the list only narrows the hosts it is served on.
   MCP_ALLOWED_HOSTS: z
     .string()
-    .default(LOCAL_HOSTS)
-    .transform((list, ctx) => patternList(list, parseHostPattern, 'a host name with an optional port, e.g. recon.example.com or localhost:8787', ctx))
-    .refine((list) => list.length > 0, 'list at least one host name (the MCP server answers no other Host)'),
+    .optional()
+    .transform((list, ctx) => list === undefined ? undefined : patternList(list, parseHostPattern, 'a host name with an optional port, e.g. recon.example.com or localhost:8787', ctx))
+    .refine((list) => list === undefined || list.length > 0, 'list at least one host name (the MCP server answers no other Host)'),
+  // The hosts this Worker is served on, written by `npm run deploy` (scripts/lib/deploy-config.ts)
+  // into the configuration it deploys, never in wrangler.toml: set, even empty, the Worker is a
+  // deployment; unset, local development. A request never decides which it is.
+  DEPLOYED_HOSTS: z
+    .string()
+    .optional()
+    .transform((list, ctx) => list === undefined ? undefined : patternList(list, parseServedHostPattern, 'a host name, or one with * for a whole label, e.g. recon.*.workers.dev', ctx)),
   MCP_ALLOWED_ORIGINS: z
     .string()
     .default(LOCAL_ORIGINS)

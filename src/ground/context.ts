@@ -1,4 +1,5 @@
 import type { Scope } from './api-key.ts';
+import type { RequestSession } from './db-session.ts';
 
 /** The organization a request acts for. */
 export interface Organization {
@@ -20,6 +21,12 @@ export interface Principal {
  */
 export interface CoreContext {
   env: Env;
+  /**
+   * The request's one D1 session (./db-session.ts): every D1 statement of the call goes through it.
+   * callOperation sets how fresh its reads must be from the operation's declaration; the doors send
+   * its bookmark back to the client and hand it the one the client sent.
+   */
+  db: RequestSession;
   principal: Principal;
   requestId: string;
   /** The origin the request reached this deployment at (`https://recon.example.com`), when a request started the call: a site read names its /bot page by it. */

@@ -11,6 +11,7 @@ import {
   type ServerOptions,
   type Transport,
 } from '@modelcontextprotocol/server';
+import { withBookmark } from './bookmark.ts';
 import { malformedRequestError, McpError, RESOURCE_NOT_FOUND, toRpcError, toToolResult } from './json-rpc-error.ts';
 import { asksForTask } from './tasks-2025.ts';
 
@@ -26,6 +27,8 @@ export interface Serving {
   legacyStream: boolean;
   /** Told the error code of a tools/call that failed (a tool error, or a refused task start), for the access log. */
   onToolError?: (code: string) => void;
+  /** The request's D1 bookmark once the handler is done (its core context's session), sent in every result's `_meta`. */
+  bookmark: () => string | null;
 }
 
 type Handler = (request: JSONRPCRequest, context: ServerContext) => Promise<Result>;
@@ -40,7 +43,9 @@ type Handler = (request: JSONRPCRequest, context: ServerContext) => Promise<Resu
  *   a 2025-11-25 task start, whose refusal is a JSON-RPC error (`toRpcError`);
  * - a DomainError anywhere else is a JSON-RPC error with our code, message and the REST error body
  *   (`toRpcError`); anything unexpected is logged and answered as `internal`, never with its detail;
- * - a protocol error (an unknown tool, prompt or resource, the SDK's own refusals) stays as it is.
+ * - a protocol error (an unknown tool, prompt or resource, the SDK's own refusals) stays as it is;
+ * - every result but an empty one, a tool error's included, carries the request's D1 bookmark in
+ *   `_meta` (./bookmark.ts), for the client's next request to read its own writes.
  *
  * Where the eras differ, the funnel branches on `Serving.era`:
  *
@@ -68,14 +73,21 @@ export class ReconServer extends Server {
     const checked = super._wrapHandler(method, handler);
     return async (request, context) => {
       const legacyTask = method === 'tools/call' && this.#serving.legacyTasks && asksForTask(request.params);
+      let result: Result;
       try {
-        if (!legacyTask) return await checked(request, context);
-        const outcome = this._wireCodec().validateRequest(method, request);
-        if (!outcome.ok) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid ${method} request: ${outcome.reason === 'invalid' ? outcome.message : outcome.reason}`);
-        return await handler(request, context);
+        if (!legacyTask) {
+          result = await checked(request, context);
+        } else {
+          const outcome = this._wireCodec().validateRequest(method, request);
+          if (!outcome.ok) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid ${method} request: ${outcome.reason === 'invalid' ? outcome.message : outcome.reason}`);
+          result = await handler(request, context);
+        }
       } catch (error) {
-        return this.#answerError(method, request.id, error, legacyTask);
+        result = this.#answerError(method, request.id, error, legacyTask);
       }
+      // An empty result stays empty ({}): logging/setLevel answers exactly that, as the spec's
+      // EmptyResult and the conformance suite have it; it writes only the client's log level.
+      return Object.keys(result).length === 0 ? result : withBookmark(result, this.#serving.bookmark());
     };
   }
 

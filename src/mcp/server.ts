@@ -172,7 +172,7 @@ export async function buildServer(context: McpRequestContext): Promise<Server> {
       ...(modern ? { cacheHints: CACHE_HINTS } : {}),
       ...(questions ? { requestState: { verify: questions.verify } } : {}),
     },
-    { era: context.era, requestId: ctx.requestId, legacyTasks: withTasks, legacyStream: exchange.legacyStream, onToolError },
+    { era: context.era, requestId: ctx.requestId, legacyTasks: withTasks, legacyStream: exchange.legacyStream, onToolError, bookmark: () => ctx.db.bookmark() },
   );
 
   const listed = listedTools(withTasks);

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { authenticate } from '../auth/authenticate.ts';
 import { DomainError } from '../ground/errors.ts';
 import type { AppEnv } from '../env.ts';
+import { openRequestSession } from '../operations/call.ts';
 import { authenticateOAuthToken, oauthBearerToken } from '../oauth/authenticate.ts';
 import { bearerChallenge } from '../oauth/server.ts';
 
@@ -14,7 +15,11 @@ export interface ApiKeyAuthOptions {
   oauth?: boolean;
 }
 
-/** Authenticates `Authorization: Bearer <key or token>` and sets `principal` and `core` on the context. */
+/**
+ * Authenticates `Authorization: Bearer <key or token>` and sets `principal` and `core` on the
+ * context; the core context carries the request's one D1 session (openRequestSession), which the key's
+ * lookup opens when the key is not cached.
+ */
 export function apiKeyAuth(options: ApiKeyAuthOptions = {}): MiddlewareHandler<AppEnv> {
   return async function apiKeyAuth(c, next) {
     const authorization = c.req.header('Authorization');
@@ -22,11 +27,12 @@ export function apiKeyAuth(options: ApiKeyAuthOptions = {}): MiddlewareHandler<A
     const token = options.oauth ? oauthBearerToken(authorization) : undefined;
     // Only OAuth needs the origin: parsing the URL was a few percent of a REST read (issue 16).
     const origin = () => new URL(c.req.url).origin;
+    const db = openRequestSession(c.env);
     let principal;
     try {
       principal = token
-        ? await authenticateOAuthToken(c.env, token, { origin: origin(), clientAddress })
-        : await authenticate(c.env, authorization, { waitUntil: (promise) => c.executionCtx.waitUntil(promise), clientAddress });
+        ? await authenticateOAuthToken(c.env, token, { db, origin: origin(), clientAddress })
+        : await authenticate(c.env, db, authorization, { waitUntil: (promise) => c.executionCtx.waitUntil(promise), clientAddress });
     } catch (error) {
       if (options.oauth && error instanceof DomainError && error.code === 'unauthorized') {
         throw new DomainError('unauthorized', error.message, { retryAfterSeconds: error.retryAfterSeconds, challenge: bearerChallenge(origin()) });
@@ -34,7 +40,7 @@ export function apiKeyAuth(options: ApiKeyAuthOptions = {}): MiddlewareHandler<A
       throw error;
     }
     c.set('principal', principal);
-    c.set('core', { env: c.env, principal, requestId: c.get('requestId'), origin: new URL(c.req.url).origin });
+    c.set('core', { env: c.env, db, principal, requestId: c.get('requestId'), origin: new URL(c.req.url).origin });
     await next();
   };
 }

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { readConfig, type Config } from '../ground/config.ts';
 import type { AppEnv } from '../env.ts';
+import { BOOKMARK_HEADER } from './bookmark-header.ts';
 
 /** What CORS_ORIGINS allows, read once per configuration. */
 interface CorsPolicy {
@@ -52,7 +53,7 @@ function corsPolicy(corsOrigins: string, exposeHeaders: string[]): CorsPolicy {
     varies: !anyOrigin,
     preflight: cors({
       origin: anyOrigin ? '*' : origins,
-      allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Mcp-Session-Id'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Mcp-Session-Id', BOOKMARK_HEADER],
       exposeHeaders,
       maxAge: 600,
     }),

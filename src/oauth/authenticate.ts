@@ -5,6 +5,7 @@ import { DomainError } from '../ground/errors.ts';
 import { sha256Hex } from '../ground/sha256.ts';
 import { findOrganizationOfMember } from '../db/memberships.ts';
 import { authorizationServerFor, OAUTH_SCOPES, resourceOf, type GrantProps, type OAuthScope } from './server.ts';
+import type { RequestSession } from '../ground/db-session.ts';
 
 /**
  * OAuth access tokens on the MCP door: a token becomes the same Principal an API key does
@@ -60,6 +61,8 @@ const isolateThrottle = new FailedAuthThrottle();
 const isolateValidLately = new ValidLately();
 
 export interface OAuthAuthenticateOptions {
+  /** The request's D1 session: the membership is read at the primary (a person removed from the organization loses access at once). */
+  db: RequestSession;
   /** The origin the request arrived on: the issuer, and with /api/mcp the audience the token must have. */
   origin: string;
   /** `CF-Connecting-IP`: failed tokens are counted per address. */
@@ -83,7 +86,7 @@ export async function authenticateOAuthToken(env: Env, token: string, options: O
     await throttle.recordFailure(env.AUTH_FAILURE_RATE_LIMITER, address);
     throw new DomainError('unauthorized', `This OAuth access token is unknown, expired or revoked, or was issued for another server: ${RECONNECT}.`);
   }
-  const organization = await findOrganizationOfMember(env.DB, validated.userId, validated.props.organizationId);
+  const organization = await findOrganizationOfMember(options.db.latest(), validated.userId, validated.props.organizationId);
   if (!organization) {
     throw new DomainError('unauthorized', `The person who connected this client no longer belongs to the organization it was granted for: ${RECONNECT}.`);
   }

@@ -2,6 +2,7 @@ import { DomainError } from '../ground/errors.ts';
 import { listOrganizationsOfUser } from '../db/memberships.ts';
 import { authorizationServerFor } from './server.ts';
 import { MAX_CONSENT_ORGANIZATIONS } from './consent.ts';
+import type { Db } from '../ground/db-session.ts';
 
 /**
  * A person's connected MCP clients: the OAuth grants they consented to, which they can see and
@@ -25,10 +26,10 @@ export interface Connection {
 }
 
 /** The grants of `userId`, newest first. */
-export async function listConnections(env: Env, origin: string, userId: string): Promise<Connection[]> {
+export async function listConnections(env: Env, db: Db, origin: string, userId: string): Promise<Connection[]> {
   const helpers = authorizationServerFor(origin).getOAuthApi(env);
   const { items } = await helpers.listUserGrants(userId, { limit: MAX_LISTED_CONNECTIONS });
-  const organizations = new Map((await listOrganizationsOfUser(env.DB, userId, MAX_CONSENT_ORGANIZATIONS)).map((org) => [org.id, org]));
+  const organizations = new Map((await listOrganizationsOfUser(db, userId, MAX_CONSENT_ORGANIZATIONS)).map((org) => [org.id, org]));
   const names = new Map<string, string>();
   for (const clientId of new Set(items.map((grant) => grant.clientId))) {
     names.set(clientId, (await helpers.lookupClient(clientId))?.clientName ?? clientId);
@@ -51,10 +52,10 @@ export async function listConnections(env: Env, origin: string, userId: string):
 const GRANT_ID = /^[A-Za-z0-9_-]{16}$/;
 
 /** Revokes one of `userId`'s grants; 404 for anything else (malformed, another person's, gone). */
-export async function revokeConnection(env: Env, origin: string, userId: string, grantId: string): Promise<void> {
+export async function revokeConnection(env: Env, db: Db, origin: string, userId: string, grantId: string): Promise<void> {
   const notFound = new DomainError('not_found', 'That connection does not exist (it may have been revoked already).');
   if (!GRANT_ID.test(grantId)) throw notFound;
-  const connections = await listConnections(env, origin, userId);
+  const connections = await listConnections(env, db, origin, userId);
   if (!connections.some((connection) => connection.id === grantId)) throw notFound;
   await authorizationServerFor(origin).getOAuthApi(env).revokeGrant(grantId, userId);
 }

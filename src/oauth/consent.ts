@@ -5,6 +5,7 @@ import { DomainError } from '../ground/errors.ts';
 import { parseInput } from '../ground/validation.ts';
 import { findOrganizationOfMember, listOrganizationsOfUser } from '../db/memberships.ts';
 import { authorizationServerFor, DEFAULT_OAUTH_SCOPES, OAUTH_SCOPES, type GrantProps, type OAuthScope } from './server.ts';
+import type { Db } from '../ground/db-session.ts';
 
 /**
  * The authorize step of OAuth, behind the dashboard's sign-in: read and check the client's
@@ -64,7 +65,7 @@ async function checkedRequest(env: Env, request: Request, origin: string): Promi
 }
 
 /** Reads and checks the authorization request at `request`'s URL; what the consent page shows for `userId`. */
-export async function readAuthorization(env: Env, request: Request, origin: string, userId: string): Promise<PendingAuthorization> {
+export async function readAuthorization(env: Env, db: Db, request: Request, origin: string, userId: string): Promise<PendingAuthorization> {
   const authRequest = await checkedRequest(env, request, origin);
   const description = await authorizationServerFor(origin).getOAuthApi(env).describeConsent(authRequest);
   const offered = new Set<string>(OAUTH_SCOPES);
@@ -74,7 +75,7 @@ export async function readAuthorization(env: Env, request: Request, origin: stri
     description,
     proposedScopes: requested.length ? [...new Set(requested)] : [...DEFAULT_OAUTH_SCOPES],
     refusedScopes: authRequest.scope.filter((scope) => !offered.has(scope)),
-    organizations: await listOrganizationsOfUser(env.DB, userId, MAX_CONSENT_ORGANIZATIONS),
+    organizations: await listOrganizationsOfUser(db, userId, MAX_CONSENT_ORGANIZATIONS),
   };
 }
 
@@ -84,10 +85,10 @@ export async function readAuthorization(env: Env, request: Request, origin: stri
  * send the browser: the client's redirect URI with the code, `state` and `iss`. A person who is not
  * a member of the organization gets 403 `access_denied` and nothing is stored.
  */
-export async function allowAuthorization(env: Env, request: Request, origin: string, userId: string, raw: unknown): Promise<{ redirectTo: string }> {
+export async function allowAuthorization(env: Env, db: Db, request: Request, origin: string, userId: string, raw: unknown): Promise<{ redirectTo: string }> {
   const authRequest = await checkedRequest(env, request, origin);
   const input = parseInput(ConsentInput, raw, 'consent form');
-  const organization = await findOrganizationOfMember(env.DB, userId, input.organization);
+  const organization = await findOrganizationOfMember(db, userId, input.organization);
   if (!organization) {
     const message = 'You are not a member of that organization; pick one of yours.';
     throw new DomainError('access_denied', message, { details: [{ path: 'organization', message }] });

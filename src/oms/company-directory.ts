@@ -1,5 +1,6 @@
 import { listCompanies, type CompanyName } from '../db/companies.ts';
 import { BoundedMap } from '../ground/bounded-map.ts';
+import type { Db } from '../ground/db-session.ts';
 
 /**
  * The organization's companies as research reads them to tell who says what and which companies a
@@ -21,7 +22,7 @@ const directories = new BoundedMap<string, readonly CompanyName[]>({
 let companyWrites = 0;
 
 /** The organization's most recently updated companies (at most COMPANIES_READ), newest first. */
-export async function companyDirectory(db: D1Database, organizationId: string, now = Date.now()): Promise<readonly CompanyName[]> {
+export async function companyDirectory(db: Db, organizationId: string, now = Date.now()): Promise<readonly CompanyName[]> {
   const cached = directories.get(organizationId, now);
   if (cached) return cached;
   const writesBefore = companyWrites;

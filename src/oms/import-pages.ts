@@ -3,6 +3,7 @@ import { withoutCredentials } from '../ground/url-credentials.ts';
 import { fetchSource, type FetchedPage, type SourceFetchOptions } from './fetch-source.ts';
 import { planImport } from './import.ts';
 import { ExpectationFailed, writeObjects, type AlsoStatements, type ObjectWrite, type WriteResult, type WriteSource } from './store.ts';
+import type { Db } from '../ground/db-session.ts';
 
 /**
  * Adds web pages to an organization's knowledge base as `source` objects: fetches them (at most
@@ -41,7 +42,7 @@ export interface PageRequest {
 }
 
 export async function importPages(
-  db: D1Database,
+  db: Db,
   organizationId: string,
   requests: readonly PageRequest[],
   options: SourceFetchOptions,
@@ -56,7 +57,7 @@ export async function importPages(
   return results;
 }
 
-async function store(db: D1Database, organizationId: string, sent: string, page: FetchedPage, source: WriteSource, now: string): Promise<AddedSource> {
+async function store(db: Db, organizationId: string, sent: string, page: FetchedPage, source: WriteSource, now: string): Promise<AddedSource> {
   if (!page.ok) return { url: sent, status: 'failed', error: page.error, ...(page.bytes === undefined ? {} : { bytes: page.bytes }) };
   const stored = await storePage(db, organizationId, page, source, now);
   const found = { url: sent, title: page.title, bytes: page.bytes, ...(page.truncated ? { truncated: true as const } : {}) };
@@ -74,7 +75,7 @@ export type StoredPage = { ok: true; key: string; outcome: 'created' | 'updated'
  * `also`: statements to commit in the same batch (a site read's page record), chosen by the outcome.
  */
 export async function storePage(
-  db: D1Database,
+  db: Db,
   organizationId: string,
   page: Extract<FetchedPage, { ok: true }> & { domain?: string },
   source: WriteSource,
@@ -109,7 +110,7 @@ export async function storePage(
  * nothing is; when something is after all, written again the ordinary way.
  */
 async function writeNewOrAny(
-  db: D1Database,
+  db: Db,
   organizationId: string,
   write: ObjectWrite,
   source: WriteSource,

@@ -293,7 +293,7 @@ async function importAdmitted(ctx: CoreContext, ndjson: string): Promise<ImportR
       else links.push(parsed.write);
     }
     const outcome = await writeObjects(
-      ctx.env.DB,
+      ctx.db,
       ctx.principal.organization.id,
       objects.map((o) => o.write),
       links,

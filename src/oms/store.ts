@@ -20,6 +20,7 @@ import { forgetCompanyDirectory } from './company-directory.ts';
 import { analyzePassage, encodeFacts, FACTS_VERSION } from '../research/sentence-facts.ts';
 import { splitPassages } from '../research/text.ts';
 import { domainOf, type ObjectType } from './object-types.ts';
+import type { Db } from '../ground/db-session.ts';
 
 export type { WriteSource } from '../db/object-writes.ts';
 
@@ -102,7 +103,7 @@ function withDerived(write: ObjectWrite): Properties {
  * batch (see Expectation); when one fails nothing is written and ExpectationFailed is thrown.
  */
 export async function writeObjects(
-  db: D1Database,
+  db: Db,
   organizationId: string,
   objects: readonly ObjectWrite[],
   links: readonly LinkWrite[],
@@ -166,7 +167,7 @@ export async function writeObjects(
  * A missing object deletes nothing else.
  */
 export async function deleteObject(
-  db: D1Database,
+  db: Db,
   organizationId: string,
   object: { type: ObjectType; key: string },
   source: WriteSource,
@@ -188,7 +189,7 @@ export async function deleteObject(
 
 /** Removes one link (a missing link removes nothing), with `also` in the same batch, guarded by `expect` (see writeObjects). */
 export async function deleteLink(
-  db: D1Database,
+  db: Db,
   organizationId: string,
   link: LinkWrite,
   also: readonly D1PreparedStatement[] = [],
@@ -202,7 +203,7 @@ export async function deleteLink(
 }
 
 /** One guard per expectation, named `expect-<index>`; they go first in the batch, before anything changes. */
-function guardStatements(db: D1Database, org: string, expect: readonly Expectation[]): D1PreparedStatement[] {
+function guardStatements(db: Db, org: string, expect: readonly Expectation[]): D1PreparedStatement[] {
   return expect.map((e, i) => {
     const name = `expect-${i}`;
     if ('link' in e) return linkExistsGuard(db, org, e.link, e.exists, name);
@@ -212,7 +213,7 @@ function guardStatements(db: D1Database, org: string, expect: readonly Expectati
 }
 
 /** Runs a write batch; when one of its expectation guards fails it, throws ExpectationFailed with what is stored now. */
-async function commit(db: D1Database, org: string, statements: D1PreparedStatement[], expect: readonly Expectation[]): Promise<void> {
+async function commit(db: Db, org: string, statements: D1PreparedStatement[], expect: readonly Expectation[]): Promise<void> {
   try {
     await db.batch(statements);
   } catch (error) {
@@ -222,7 +223,7 @@ async function commit(db: D1Database, org: string, statements: D1PreparedStateme
   }
 }
 
-async function foundNow(db: D1Database, org: string, e: Expectation): Promise<number | null | boolean> {
+async function foundNow(db: Db, org: string, e: Expectation): Promise<number | null | boolean> {
   if ('link' in e) return linkExists(db, org, e.link);
   return objectVersion(db, org, e.object);
 }
@@ -232,7 +233,7 @@ function linkId(link: LinkRef): string {
 }
 
 /** The stored properties of `objects` and which of `links` exist, read in one round trip. */
-async function readCurrent(db: D1Database, organizationId: string, writes: readonly ObjectWrite[], allLinks: readonly LinkWrite[]) {
+async function readCurrent(db: Db, organizationId: string, writes: readonly ObjectWrite[], allLinks: readonly LinkWrite[]) {
   const fresh = new Set(writes.filter((o) => o.isNew).map((o) => `${o.type}\u001f${o.key}`));
   const isFresh = (end: { type: string; key: string }) => fresh.has(`${end.type}\u001f${end.key}`);
   const objects = writes.filter((o) => !o.isNew);
@@ -254,7 +255,7 @@ interface SourceToIndex {
   content: string;
 }
 
-function reindexStatements(db: D1Database, org: string, sources: SourceToIndex[]) {
+function reindexStatements(db: Db, org: string, sources: SourceToIndex[]) {
   if (sources.length === 0) return [];
   // Each passage is stored with the facts of its sentences (research/sentence-facts.ts), computed
   // here once rather than by every research call that reads it.

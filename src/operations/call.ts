@@ -1,4 +1,6 @@
 import type { CoreContext } from '../ground/context.ts';
+import type { RequestSession } from '../ground/db-session.ts';
+import { RequestDb } from '../db/d1-sessions.ts';
 import { enforceRateLimit, type RateBucket } from '../ground/rate-limit.ts';
 import { parseInput } from '../ground/validation.ts';
 import { assertOperationScope, type CallFacts, type OperationDefinition } from './definition.ts';
@@ -8,6 +10,15 @@ import { assertOperationScope, type CallFacts, type OperationDefinition } from '
  * (src/mcp/tools/index.ts) and the dashboard's forms all call callOperation, so a call spends the
  * same rate-limit token and passes the same checks in the same order whichever door it came through.
  */
+
+/**
+ * The request's one D1 session, for the core context a door builds (REST and MCP: apiKeyAuth; the
+ * dashboard: its session middleware): opened at its first statement, as fresh as the operation it
+ * calls declares (callOperation), and its bookmark for the door to send back.
+ */
+export function openRequestSession(env: Env): RequestSession {
+  return new RequestDb(env);
+}
 
 /**
  * Spends one token of the caller's key from `bucket` (429 `rate_limited` once the key has used its
@@ -25,7 +36,9 @@ export async function spendRateLimit(ctx: CoreContext, bucket: RateBucket): Prom
  * Calls an operation, in the one order every door follows: first the caller's rate-limit token from
  * the bucket the operation declares (unless the request has spent its token already:
  * `rateLimitSpent`), then the arguments, then the key's scope, the arguments' check against the
- * declared schema (named `what` in a refusal unless the operation names its input) and the work.
+ * declared schema (named `what` in a refusal unless the operation names its input) and the work,
+ * whose D1 statements go through the request's session (`ctx.db`), started as fresh as the
+ * operation declares (`freshness`).
  * `args` are the arguments, or how to read them: REST passes a reader of the request, so a call
  * refused its token never reads the body. Answers the validated arguments with the result (an MCP
  * tool's text may name them).
@@ -38,6 +51,7 @@ export async function callOperation(
   query: CallFacts['query'] = {},
 ): Promise<{ input: unknown; output: unknown }> {
   if (!ctx.rateLimitSpent) await enforceRateLimit(ctx.env, ctx.principal, operation.bucket);
+  ctx.db.readsAt(operation.freshness ?? 'latest');
   return invokeOperation(ctx, operation, typeof args === 'function' ? await args() : args, what, query);
 }
 

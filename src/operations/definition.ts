@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Scope } from '../ground/api-key.ts';
 import type { CoreContext } from '../ground/context.ts';
+import type { Freshness } from '../ground/db-session.ts';
 import { DomainError, type ErrorCode } from '../ground/errors.ts';
 import type { RateBucket } from '../ground/rate-limit.ts';
 import { assertScope } from '../ground/scopes.ts';
@@ -155,6 +156,13 @@ export interface OperationDefinition<S extends z.ZodType = z.ZodType, O = unknow
   /** The refusals it can give besides EVERY_OPERATION_ERRORS. */
   errors: readonly ErrorCode[];
   effects: Effects;
+  /**
+   * How fresh the data it reads must be (src/ground/db-session.ts): `recent` for reads that may be
+   * a moment old (OMS reads, search, research, listings, the catalog), whose request's D1 session
+   * starts at the nearest replica or at the bookmark the client sent; default `latest`: writes and
+   * reads that must see a write (a run's status after its start, approvals) start at the primary.
+   */
+  freshness?: Freshness;
   /** The work itself, given arguments that passed `input`, and what else the call said. */
   run(ctx: CoreContext, input: z.output<S>, call: CallFacts): Promise<O>;
   rest?: RestBinding;

@@ -1,5 +1,6 @@
 import type { ResearchProvider, ResearchRequest, ResearchResult } from './provider.ts';
 import { extractFindings, retrieve } from './embedded-pipeline.ts';
+import { asD1Database, type Db } from '../ground/db-session.ts';
 
 /**
  * The default engine: BM25 over the organization's own sources (FTS5 in D1), then extractive
@@ -10,14 +11,14 @@ import { extractFindings, retrieve } from './embedded-pipeline.ts';
  */
 export class EmbeddedEngine implements ResearchProvider {
   readonly name = 'embedded' as const;
-  private readonly db: D1Database;
+  private readonly db: Db;
 
-  constructor(db: D1Database) {
+  constructor(db: Db) {
     this.db = db;
   }
 
   async research(request: ResearchRequest): Promise<ResearchResult> {
-    const retrieved = await retrieve(this.db, request);
+    const retrieved = await retrieve(asD1Database(this.db), request);
     return { engine: this.name, ...extractFindings(retrieved, request) };
   }
 }

@@ -4,6 +4,7 @@ import { MAX_POLICY_DOMAINS } from '../ground/schemas/common.ts';
 import { columnMatch, columnPhrase, MAX_QUERY_TERMS, searchTerms, termText } from './fts-query.ts';
 import type { ResearchSource } from './provider.ts';
 import { FACTS_VERSION } from './sentence-facts.ts';
+import type { Db } from '../ground/db-session.ts';
 
 export { searchPassages, type FoundPassage } from '../db/passages.ts';
 
@@ -73,7 +74,7 @@ export const COMMON_TERM_MATCHES = 2_000;
  * queried; the others are counted MAX_QUERY_TERMS to a statement, so no statement passes D1's 100
  * bound parameters however many words come in.
  */
-export async function capTermCounts(db: D1Database, scope: string, words: readonly string[], cap = COMMON_TERM_MATCHES): Promise<number[]> {
+export async function capTermCounts(db: Db, scope: string, words: readonly string[], cap = COMMON_TERM_MATCHES): Promise<number[]> {
   const terms = [...new Set(words.map(termText).filter((term) => term.length > 0))];
   const counts = new Map<string, number>();
   for (let start = 0; start < terms.length; start += MAX_QUERY_TERMS) {
@@ -96,7 +97,7 @@ export async function capTermCounts(db: D1Database, scope: string, words: readon
  * stored sentence facts when those are current. The text comes with the facts, not in a second
  * read of the chosen passages only: a D1 round trip costs more than the text of `limit` passages.
  */
-export async function findTopicPassages(db: D1Database, scope: PassageScope, topicWords: readonly string[], limit: number): Promise<FoundPassage[]> {
+export async function findTopicPassages(db: Db, scope: PassageScope, topicWords: readonly string[], limit: number): Promise<FoundPassage[]> {
   const words = searchTerms(topicWords);
   if (words.length === 0) return [];
   const block = await passageBlock(db, scope.organizationId);

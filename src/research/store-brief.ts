@@ -1,5 +1,6 @@
 import { writeObjects, type LinkWrite, type ObjectWrite, type WriteResult, type WriteSource } from '../oms/store.ts';
 import type { ResearchResult } from './provider.ts';
+import type { Db } from '../ground/db-session.ts';
 
 /** A rendered brief to store: what it is about and what it cites. */
 export interface BriefToStore {
@@ -26,7 +27,7 @@ export interface AlongWithBrief {
  * batch: knowledge, whatever becomes of the brief); the brief, its links and `along` then commit
  * in one D1 batch, all of it or none.
  */
-export async function storeBrief(db: D1Database, organizationId: string, brief: BriefToStore, source: WriteSource, along: AlongWithBrief = {}): Promise<WriteResult> {
+export async function storeBrief(db: Db, organizationId: string, brief: BriefToStore, source: WriteSource, along: AlongWithBrief = {}): Promise<WriteResult> {
   const { result } = brief;
   if (result.newSources?.length) {
     const writes: ObjectWrite[] = result.newSources.map(({ source: s, content }) => ({

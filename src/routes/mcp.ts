@@ -6,9 +6,10 @@ import type { CoreContext } from '../ground/context.ts';
 import type { AppEnv } from '../env.ts';
 import { MAX_BODY_BYTES } from '../ground/body-limits.ts';
 import { spendRateLimit } from '../operations/call.ts';
-import { isAllowedHost, isAllowedOrigin } from '../mcp/dns-rebinding.ts';
+import { isAllowedHost, isAllowedOrigin, mcpHosts } from '../mcp/dns-rebinding.ts';
 import { rpcErrorResponse, rpcIdOf, type RpcErrorResponseOptions } from '../mcp/json-rpc-error.ts';
 import { answerPlainToolsList, handleMcpPost, mcpRateBucket } from '../mcp/server.ts';
+import { bookmarkOfMessage } from '../mcp/bookmark.ts';
 import { TOOLS } from '../mcp/tools/index.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorBody, headers } from './openapi-parts.ts';
@@ -60,26 +61,27 @@ const shown = (value: string) => JSON.stringify(value.length > SHOWN_CHARS ? `${
 
 /**
  * DNS-rebinding protection, before anything else on /api/mcp (key, body, JSON-RPC): the Host must be
- * one of MCP_ALLOWED_HOSTS and a browser Origin one of MCP_ALLOWED_ORIGINS (`null` never is);
- * requests without Origin (agents, CLIs, server-side proxies) are fine. A refusal is a 403 whose
- * body is a JSON-RPC error.
+ * one of `mcpHosts` (MCP_ALLOWED_HOSTS; on a deployment, the hosts it is served on) and a browser
+ * Origin one of MCP_ALLOWED_ORIGINS (`null` never is); requests without Origin (agents, CLIs,
+ * server-side proxies) are fine. A refusal is a 403 whose body is a JSON-RPC error.
  */
 export function dnsRebindingCheck(): MiddlewareHandler<AppEnv> {
   // The last host checked and the answer (a pure function of these): clients keep calling on one host.
   let last: { allowedHosts: readonly HostPattern[]; host: string; protocol: string; allowed: boolean } | undefined;
   return async function dnsRebindingCheck(c, next) {
     const config = readConfig(c.env);
+    const allowedHosts = mcpHosts(config);
     // The request URL is serialized, its scheme lower case: its protocol is what precedes the first ':'.
     const protocol = c.req.url.slice(0, c.req.url.indexOf(':') + 1);
     const host = c.req.header('Host') ?? new URL(c.req.url).host;
-    if (last?.allowedHosts !== config.MCP_ALLOWED_HOSTS || last.host !== host || last.protocol !== protocol) {
-      last = { allowedHosts: config.MCP_ALLOWED_HOSTS, host, protocol, allowed: isAllowedHost(host, config.MCP_ALLOWED_HOSTS, protocol) };
+    if (last?.allowedHosts !== allowedHosts || last.host !== host || last.protocol !== protocol) {
+      last = { allowedHosts, host, protocol, allowed: isAllowedHost(host, allowedHosts, protocol) };
     }
     if (!last.allowed) {
-      return refuseUnread(
-        c,
-        new DomainError('access_denied', `Host ${shown(host)} is not one this MCP server answers on; an operator can add it to MCP_ALLOWED_HOSTS.`),
-      );
+      const remedy = config.DEPLOYED_HOSTS === undefined
+        ? 'an operator can add it to MCP_ALLOWED_HOSTS'
+        : 'it answers on the hosts this deployment is served on, narrowed by MCP_ALLOWED_HOSTS: an operator adds a route or custom domain to wrangler.toml and deploys again';
+      return refuseUnread(c, new DomainError('access_denied', `Host ${shown(host)} is not one this MCP server answers on; ${remedy}.`));
     }
     const origin = c.req.header('Origin');
     if (origin !== undefined && !isAllowedOrigin(origin, config.MCP_ALLOWED_ORIGINS)) {
@@ -120,8 +122,10 @@ export const mcp = new Hono<AppEnv>()
     let ctx: CoreContext;
     try {
       ctx = await spendRateLimit(c.get('core'), bucket);
+      // The D1 bookmark the client sent in `_meta` (read-your-writes; a malformed one is 400).
+      ctx.db.continueFrom(bookmarkOfMessage(body));
     } catch (error) {
-      // The body is read: the 429 answers the request by its id, and says which budget is spent.
+      // The body is read: the refusal (a 429: which budget is spent) answers the request by its id.
       const domainError = toDomainError(error, c.get('requestId'));
       return refuse(c, domainError, { id: rpcIdOf(body), ...(domainError.code === 'rate_limited' ? { data: { bucket } } : {}) });
     }

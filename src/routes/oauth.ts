@@ -4,7 +4,7 @@ import { readConfig } from '../ground/config.ts';
 import { DomainError, rateLimited } from '../ground/errors.ts';
 import type { AppEnv } from '../env.ts';
 import { toHttpResponse } from '../middleware/error-response.ts';
-import { isAllowedHost } from '../mcp/dns-rebinding.ts';
+import { isAllowedHost, mcpHosts } from '../mcp/dns-rebinding.ts';
 import { clientAddressKey } from '../auth/failed-auth-throttle.ts';
 import {
   AUTHORIZATION_SERVER_METADATA_PATH,
@@ -21,14 +21,14 @@ import {
  * metadata of /api/mcp (RFC 9728; at its path-inserted address and at the bare well-known path,
  * which older clients try), and, served by @cloudflare/workers-oauth-provider, the authorization
  * server metadata (RFC 8414), the token endpoint and dynamic client registration. They answer only
- * on MCP_ALLOWED_HOSTS, since the request's origin is the issuer; the library adds CORS for browser
- * clients. The authorize step is a dashboard page (src/dashboard/pages/consent.tsx).
+ * on the hosts the MCP door answers on (`mcpHosts`), since the request's origin is the issuer; the
+ * library adds CORS for browser clients. The authorize step is a dashboard page (src/dashboard/pages/consent.tsx).
  */
 
-/** The request's origin when its host is one the MCP door answers on (MCP_ALLOWED_HOSTS), else undefined. */
+/** The request's origin when its host is one the MCP door answers on (`mcpHosts`), else undefined. */
 export function oauthOrigin(c: Context): string | undefined {
   const url = new URL(c.req.url);
-  return isAllowedHost(url.host, readConfig(c.env).MCP_ALLOWED_HOSTS, url.protocol) ? url.origin : undefined;
+  return isAllowedHost(url.host, mcpHosts(readConfig(c.env)), url.protocol) ? url.origin : undefined;
 }
 
 function requireOrigin(c: Context<AppEnv>): string {

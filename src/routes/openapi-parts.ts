@@ -1,8 +1,10 @@
-import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import { ERROR_STATUS } from '../ground/errors.ts';
 import { ErrorBody } from '../ground/schemas/error-body.ts';
 import type { AppEnv } from '../env.ts';
 import { RUN_STATUSES } from '../ground/run-kinds.ts';
+import { BOOKMARK_SHAPE, MAX_BOOKMARK_CHARS } from '../ground/db-session.ts';
+import { BOOKMARK_HEADER } from '../middleware/bookmark-header.ts';
 
 /**
  * The pieces every route's OpenAPI declaration shares: the error body and which statuses answer
@@ -15,6 +17,46 @@ export { ErrorBody };
 const RequestId = z
   .string()
   .describe('The request id: the client\'s own X-Request-Id when it is at most 64 characters of letters, digits, "_", "-" and "=", else a generated UUID.');
+
+/** The D1 bookmark of read-your-writes (src/middleware/bookmark-header.ts), both ways. */
+const Bookmark = z.string().max(MAX_BOOKMARK_CHARS).regex(BOOKMARK_SHAPE);
+
+const BookmarkSent = Bookmark.describe(
+  `The database position this request's reads and writes reached (a D1 bookmark: lowercase hex digits and hyphens, at most ${MAX_BOOKMARK_CHARS} characters). ` +
+    'Send it back unchanged on your next request to read at least what this one wrote, even from a replica; without it a read may be a few seconds old. ' +
+    'Absent when the request did no database work and none was sent.',
+);
+
+const BookmarkReceived = Bookmark.describe(
+  'The X-Recon-Bookmark of an earlier answer, unchanged: this request then reads at least what that one wrote (without it, a read may come from a replica a few seconds behind). ' +
+    `A value that is not a bookmark (lowercase hex digits and hyphens, at most ${MAX_BOOKMARK_CHARS} characters) is refused with 400 invalid_input.`,
+);
+
+const bookmarkParameters = new WeakMap<OpenAPIHono<AppEnv>, z.ZodObject>();
+
+/**
+ * An operation's request header X-Recon-Bookmark (invalid: 400 `invalid_input`), registered as a
+ * parameter component of `app`'s document the first time it is asked for.
+ */
+export function bookmarkRequestHeader(app: OpenAPIHono<AppEnv>): z.ZodObject {
+  let headers = bookmarkParameters.get(app);
+  if (!headers) {
+    const parameter = BookmarkReceived.optional().openapi({ param: { name: BOOKMARK_HEADER, in: 'header' } });
+    headers = z.object({ [BOOKMARK_HEADER]: app.openAPIRegistry.registerParameter('Bookmark', parameter) });
+    bookmarkParameters.set(app, headers);
+  }
+  return headers;
+}
+
+/** `responses` with X-Recon-Bookmark among each one's headers: every answer of an operation past the key check carries it. */
+export function withBookmarkHeader(responses: RouteConfig['responses']): RouteConfig['responses'] {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      const headers = 'headers' in response ? response.headers : undefined;
+      return [status, headers instanceof z.ZodObject ? { ...response, headers: headers.extend({ [BOOKMARK_HEADER]: BookmarkSent.optional() }) } : response];
+    }),
+  );
+}
 
 /** Headers of a started or polled run. */
 export const RunHeaders = {

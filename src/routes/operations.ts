@@ -11,7 +11,7 @@ import { EVERY_OPERATION_ERRORS, type OperationDefinition, type RestAnswer, type
 import type { RunView } from '../operations/runs/runs.ts';
 import { commandResponse, runResponse } from './answers.ts';
 import { readJsonObject } from './json-body.ts';
-import { documentedBody, errors, headers, json, markdown, POLLED, POLLED_HEADERS, STARTED, type ErrorStatus } from './openapi-parts.ts';
+import { bookmarkRequestHeader, documentedBody, errors, headers, json, markdown, POLLED, POLLED_HEADERS, STARTED, withBookmarkHeader, type ErrorStatus } from './openapi-parts.ts';
 
 /**
  * The REST door of the operations: each operation with a `rest` binding becomes one route under
@@ -129,8 +129,8 @@ function documentedRoute(app: OpenAPIHono<AppEnv>, operation: OperationDefinitio
     summary: rest.summary,
     ...(rest.description ? { description: rest.description } : {}),
     'x-required-scope': scope,
-    ...requestOf(app, operation, rest),
-    responses: { ...successOf(operation, rest.answer), ...errors(...statuses) },
+    request: { ...requestOf(app, operation, rest).request, headers: bookmarkRequestHeader(app) },
+    responses: withBookmarkHeader({ ...successOf(operation, rest.answer), ...errors(...statuses) }),
   };
 }
 

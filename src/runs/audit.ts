@@ -16,6 +16,7 @@ import { AREAS, assessAreas, GTM_AUDIT_AREAS } from './gtm-audit.ts';
 import { escapeInline } from '../research/markdown-escape.ts';
 import { renderReport } from './report.ts';
 import type { Fix, RunPlan, StepOutput } from './types.ts';
+import type { Db } from '../ground/db-session.ts';
 
 export const AUDIT_STEPS = ['profile', 'go-to-market', 'data', 'keys', 'approvals', 'watches'] as const;
 type AuditStep = (typeof AUDIT_STEPS)[number];
@@ -37,7 +38,7 @@ function output(score: number | null, summary: string, details: string[], fixes:
   return { score, summary, details, fixes, findings: [], sources: [], ...extra };
 }
 
-async function profileOf(db: D1Database, organizationId: string): Promise<SalesProfile> {
+async function profileOf(db: Db, organizationId: string): Promise<SalesProfile> {
   const stored = await readSalesProfile(db, organizationId);
   if (!stored) throw new Error('the organization has no sales profile');
   return stored.profile;
@@ -49,7 +50,7 @@ export const OWN_PASSAGES_READ = 10_000;
 const ENTRIES_PER_STATEMENT = 90;
 
 /** Distinct sources among the first OWN_PASSAGES_READ passages of the organization's own domain. */
-async function ownSourceCount(db: D1Database, ownPages: string): Promise<{ count: number; capped: boolean }> {
+async function ownSourceCount(db: Db, ownPages: string): Promise<{ count: number; capped: boolean }> {
   const found = await countPassagesAndSources(db, ownPages, OWN_PASSAGES_READ);
   return { count: found.sources, capped: found.passages >= OWN_PASSAGES_READ };
 }
@@ -60,7 +61,7 @@ async function ownSourceCount(db: D1Database, ownPages: string): Promise<{ count
  * industry or persona that none of them mentions, at most 30). Each ICP entry is only looked up
  * (does any own passage hold it?), never ranked.
  */
-async function auditProfile(db: D1Database, organizationId: string): Promise<StepOutput> {
+async function auditProfile(db: Db, organizationId: string): Promise<StepOutput> {
   const profile = await profileOf(db, organizationId);
   const missing = missingProfileFields(profile);
   const emptyOptional = (['competitors', 'valueProps'] as const).filter((f) => profile[f].length === 0);
@@ -111,7 +112,7 @@ async function auditProfile(db: D1Database, organizationId: string): Promise<Ste
  * Go-to-market: the six gtm-audit areas for the organization's own company; the score is the mean
  * of the areas with evidence (none: unscored). Each area's best cited point is quoted.
  */
-async function auditGoToMarket(db: D1Database, organizationId: string): Promise<StepOutput> {
+async function auditGoToMarket(db: Db, organizationId: string): Promise<StepOutput> {
   const profile = await profileOf(db, organizationId);
   const company = { key: profile.domain!, name: profile.companyName };
   const sources: ResearchSource[] = [];
@@ -160,7 +161,7 @@ export const DATA_EXAMPLES = 5;
  * links, and said so when more exist. The score loses the share of checked objects with a problem,
  * and 5 points per dangling link (at most 30).
  */
-async function auditData(db: D1Database, organizationId: string): Promise<StepOutput> {
+async function auditData(db: Db, organizationId: string): Promise<StepOutput> {
   const counts = await countDataProblems(db, organizationId, {
     sample: DATA_SAMPLE,
     staleBefore: new Date(Date.now() - 730 * DAY).toISOString().slice(0, 10),
@@ -230,7 +231,7 @@ async function auditData(db: D1Database, organizationId: string): Promise<StepOu
 export const KEYS_READ = 500;
 
 /** Keys: active keys never used, unused for 90 days, or older than 90 days; 10 points off each. */
-async function auditKeys(db: D1Database, organizationId: string): Promise<StepOutput> {
+async function auditKeys(db: Db, organizationId: string): Promise<StepOutput> {
   const results = await listActiveKeys(db, organizationId, KEYS_READ);
   const cutoff = new Date(Date.now() - 90 * DAY).toISOString();
   const neverUsed = results.filter((k) => !k.lastUsedAt);
@@ -266,7 +267,7 @@ export const APPROVALS_SHOWN = 10;
  * Approval requests: pending requests that have waited longer than APPROVAL_WAIT_DAYS, the oldest
  * first, each with the fix (decide it before it expires). A worklist, not a quality measure: unscored.
  */
-async function auditApprovals(db: D1Database, organizationId: string): Promise<StepOutput> {
+async function auditApprovals(db: Db, organizationId: string): Promise<StepOutput> {
   const now = Date.now();
   const { count, oldest } = await waitingApprovalRequests(
     db,
@@ -306,7 +307,7 @@ const spend = (w: AuditedWatch) => `spent ${formatMicros(w.spentMicros)} of ${fo
  * WATCHES_SHOWN per list. 20 points off per open watch that is failing or dangling; capped and
  * cancelled watches cost nothing. No watches: unscored.
  */
-async function auditWatchesStep(db: D1Database, organizationId: string): Promise<StepOutput> {
+async function auditWatchesStep(db: Db, organizationId: string): Promise<StepOutput> {
   const audit = await auditWatches(db, organizationId, WATCHES_READ, WATCHES_SHOWN);
   if (audit.examined === 0) return output(null, 'No research watches.', ['- Your organization has no research watches.'], []);
   const { byStatus } = audit;
@@ -364,7 +365,7 @@ async function auditWatchesStep(db: D1Database, organizationId: string): Promise
   );
 }
 
-const STEPS: Record<AuditStep, (db: D1Database, organizationId: string) => Promise<StepOutput>> = {
+const STEPS: Record<AuditStep, (db: Db, organizationId: string) => Promise<StepOutput>> = {
   profile: auditProfile,
   'go-to-market': auditGoToMarket,
   data: auditData,
@@ -375,10 +376,10 @@ const STEPS: Record<AuditStep, (db: D1Database, organizationId: string) => Promi
 
 export const auditPlan: RunPlan = {
   kind: 'audit',
-  async executeStep(env, run, step) {
+  async executeStep(_env, run, step, work) {
     const execute = STEPS[step as AuditStep];
     if (!execute) throw new Error(`unknown audit step ${step}`);
-    return execute(env.DB, run.organizationId);
+    return execute(work.db, run.organizationId);
   },
   render(run) {
     return renderReport(run, {

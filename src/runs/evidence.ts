@@ -5,6 +5,7 @@ import { columnMatch, columnPhrase } from '../research/fts-query.ts';
 import { anyOf, scopeExpression, sourceOf } from '../research/search.ts';
 import { isCitable, splitSentences } from '../research/text.ts';
 import { AREA_TERMS, GTM_AUDIT_AREAS, RECENT_DAYS, type Candidate, type GtmArea } from './rubric.ts';
+import type { Db } from '../ground/db-session.ts';
 
 /**
  * How many passages one area's evidence reads at most: the most recently indexed passages that
@@ -58,7 +59,7 @@ export function evidenceExpression(organizationId: string, company: KnownCompany
  * - on other known companies' own pages: nothing (a rival's claims are not the company's content).
  * Known companies are the organization's `company` objects (at most COMPANIES_READ).
  */
-export async function gatherEvidence(db: D1Database, organizationId: string, company: KnownCompany, now: Date): Promise<CompanyEvidence> {
+export async function gatherEvidence(db: Db, organizationId: string, company: KnownCompany, now: Date): Promise<CompanyEvidence> {
   const [searches, companies] = await Promise.all([
     Promise.all(
       GTM_AUDIT_AREAS.map((area) => searchNewestPassages(db, evidenceExpression(organizationId, company, area), AREA_TERMS[area], EVIDENCE_WINDOW, EVIDENCE_PASSAGES)),

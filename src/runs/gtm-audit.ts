@@ -5,6 +5,7 @@ import { escapeInline } from '../research/markdown-escape.ts';
 import { renderReport } from './report.ts';
 import { AREA_TERMS, fileEvidence, GTM_AUDIT_AREAS, RECENT_DAYS, RUBRIC, rubricText, type GtmArea } from './rubric.ts';
 import type { Fix, RunPlan, RunRecord, StepOutput } from './types.ts';
+import type { Db } from '../ground/db-session.ts';
 
 export { GTM_AUDIT_AREAS, type GtmArea } from './rubric.ts';
 
@@ -30,7 +31,7 @@ const PAGES: Record<GtmArea, string> = {
  * where no point is met has no score ("no evidence found") and no advice: we know nothing there.
  * `now` is the run's start, so every step judges recency against the same date.
  */
-export async function assessAreas(db: D1Database, organizationId: string, company: KnownCompany, now = new Date()): Promise<Record<GtmArea, StepOutput>> {
+export async function assessAreas(db: Db, organizationId: string, company: KnownCompany, now = new Date()): Promise<Record<GtmArea, StepOutput>> {
   // The name comes from imported data or the caller: inert in our markdown, like any source text.
   const label = escapeInline(company.name ?? company.key);
   const evidence = await gatherEvidence(db, organizationId, company, now);
@@ -101,7 +102,7 @@ export async function assessAreas(db: D1Database, organizationId: string, compan
 }
 
 /** One gtm-audit step: the rubric, cited evidence, score and fixes of one area. */
-export async function assessArea(db: D1Database, organizationId: string, company: KnownCompany, area: GtmArea, now = new Date()): Promise<StepOutput> {
+export async function assessArea(db: Db, organizationId: string, company: KnownCompany, area: GtmArea, now = new Date()): Promise<StepOutput> {
   return (await assessAreas(db, organizationId, company, now))[area];
 }
 
@@ -122,8 +123,8 @@ export const GTM_AUDIT_METHOD = [
 
 export const gtmAuditPlan: RunPlan = {
   kind: 'gtm-audit',
-  async executeStep(env, run, step) {
-    return assessArea(env.DB, run.organizationId, runCompany(run), step as GtmArea, new Date(run.createdAt));
+  async executeStep(_env, run, step, work) {
+    return assessArea(work.db, run.organizationId, runCompany(run), step as GtmArea, new Date(run.createdAt));
   },
   render(run) {
     return renderReport(run, {

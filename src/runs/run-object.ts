@@ -6,6 +6,8 @@ import { clearScratch, createRunTables, LEGACY_RUN_KEY, readRun, readRunStatus, 
 import { RUN_PLANS } from './plans.ts';
 import type { RunInit, RunKind, RunPlan, RunRecord, StepResult, StepWork } from './types.ts';
 import { messageOf } from '../ground/errors.ts';
+import type { Db } from '../ground/db-session.ts';
+import { ObjectDb } from '../db/d1-sessions.ts';
 
 export type { RunInit } from './types.ts';
 
@@ -41,9 +43,15 @@ export class RunObject extends Agent {
   /** The plans by kind; a test may replace this on one instance to inject failures. */
   plans: Record<RunKind, RunPlan> = RUN_PLANS;
   /** Writes the run's summary row in D1; a test may wrap it to make one write land late. */
-  mirror: (db: D1Database, run: RunRecord) => Promise<void> = mirrorRun;
+  mirror: (db: Db, run: RunRecord) => Promise<void> = mirrorRun;
   /** The pause between one step and the next (RUN_STEP_PAUSE_MS; 0: none), in ms; a test may set it on one instance. */
   stepPauseMs: number;
+  /**
+   * The object's one D1 session, for its steps and its summary writes: each reads at least what the
+   * ones before it wrote; its bookmark is kept in the object's storage after each (`keep`), so the
+   * run continues from it after a restart.
+   */
+  readonly db: ObjectDb;
 
   /** The `advance` running in this instance, if any: a second delivery meanwhile leaves the steps to it. */
   private advancing: Promise<void> | null = null;
@@ -57,6 +65,7 @@ export class RunObject extends Agent {
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     this.stepPauseMs = readConfig(env).RUN_STEP_PAUSE_MS;
+    this.db = new ObjectDb(env, ctx.storage.kv);
     // Synchronous, before anything can start the lifecycle (which reads the name).
     if (ctx.id.name === undefined && ctx.storage.kv.get(STORED_NAME_KEY) === undefined) ctx.storage.kv.put(STORED_NAME_KEY, ctx.id.toString());
   }
@@ -173,6 +182,8 @@ export class RunObject extends Agent {
       result = await plan.executeStep(this.env, before, pending.name, this.stepWork(handOverAt));
     } catch (error) {
       failure = messageOf(error);
+    } finally {
+      this.db.keep();
     }
 
     // The step ran with the input gate open: a cancel may have landed meanwhile. The transition
@@ -251,6 +262,7 @@ export class RunObject extends Agent {
         },
       },
       handOverAt,
+      db: this.db,
       stillRunning: () => this.running(),
     };
   }
@@ -307,7 +319,8 @@ export class RunObject extends Agent {
    */
   private async writeMirror(run: RunRecord, firing?: string): Promise<void> {
     try {
-      await this.mirror(this.env.DB, run);
+      await this.mirror(this.db, run);
+      this.db.keep();
     } catch (error) {
       logEvent('run_mirror_failed', { runId: run.id, status: run.status, error: messageOf(error) });
       const pending = (await this.listSchedules()).some((s) => s.callback === 'remirror' && s.id !== firing);

@@ -1,6 +1,7 @@
 import type { Finding, ResearchSource } from '../research/provider.ts';
 
 import type { RunKind, RunStatus } from '../ground/run-kinds.ts';
+import type { Db } from '../ground/db-session.ts';
 
 export { RUN_KINDS, RUN_STATUSES, type RunKind, type RunStatus } from '../ground/run-kinds.ts';
 
@@ -104,6 +105,11 @@ export interface StepWork {
   };
   /** Epoch ms: a step working in slices returns StepProgress soon after this. */
   handOverAt: number;
+  /**
+   * The run object's D1 session (ObjectDb, src/ground/db-session.ts): every D1 statement of the step
+   * goes through it, so a step reads at least what the steps before it wrote.
+   */
+  db: Db;
   stillRunning(): boolean;
 }
 

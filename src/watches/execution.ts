@@ -14,6 +14,8 @@ import type { PageBaselineMeta, PageBaselineRow } from '../db/watch-page-baselin
 import { compileIgnore } from '../ground/ignore-patterns.ts';
 import { comparePages } from './page-changes/compare.ts';
 import { readCompanyWeb } from './page-changes/reading.ts';
+import { asD1Database, type Db } from '../ground/db-session.ts';
+import type { ObjectDb } from '../db/d1-sessions.ts';
 
 /**
  * The research half of one watch execution, apart from its ledger (the watch object keeps that):
@@ -64,8 +66,11 @@ export interface PreparedExecution {
 /** Refused before any research: the execution fails (uncharged) with this message. */
 export class TargetMissing extends Error {}
 
-export async function prepareExecution(env: Env, watch: WatchToResearch, briefKey: string, now = new Date()): Promise<PreparedExecution> {
-  const db = env.DB;
+/**
+ * `db` is the watch object's D1 session: after the site read (another object, with a session of its
+ * own) it catches up at the primary, so the comparison and the research read the pages it stored.
+ */
+export async function prepareExecution(env: Env, db: ObjectDb, watch: WatchToResearch, briefKey: string, now = new Date()): Promise<PreparedExecution> {
   const org = watch.organizationId;
   const { key } = watch.target;
   const [target, stored] = await Promise.all([getObject(db, org, watch.target.type, key), readSalesProfile(db, org)]);
@@ -73,7 +78,8 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
   // A company's site is read first (a re-read: conditional requests, what changed re-indexed), so the
   // research sees the site as it is now. A read that cannot start or ends badly leaves what is stored.
   const paths = { includePaths: watch.includePaths ?? [], excludePaths: watch.excludePaths ?? [] };
-  const read = watch.target.type === 'company' ? await readSiteBeforeResearch(env, org, key, paths, watch.origin) : null;
+  const read = watch.target.type === 'company' ? await readSiteBeforeResearch(env, db, org, key, paths, watch.origin) : null;
+  if (read) db.catchUp();
   const siteRead = read && { runId: read.runId, status: read.status };
   // What the company changed on its web since the last succeeded execution: from the pages as D1 holds them now.
   const web = watch.target.type === 'company' ? await webChanges(db, watch, briefKey, read?.complete ?? false) : null;
@@ -81,9 +87,9 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
   const topic = watch.query ?? name ?? key;
   const profile = stored?.profile ?? SalesProfileInput.parse({});
   const request = { organizationId: org, topic, tier: watch.tier, sourcePolicy: watch.sourcePolicy, userContext: FACT_CUES, profile };
-  const result = await researchWithFallback(researchProviders(env), request);
+  const result = await researchWithFallback(researchProviders(env, db), request);
   // The watched company is the brief's subject, whether or not the query names it.
-  const speakers = await topicSpeakers(db, org, topic, result.sources, { given: [key], ownDomain: profile.domain });
+  const speakers = await topicSpeakers(asD1Database(db), org, topic, result.sources, { given: [key], ownDomain: profile.domain });
   const createdAt = now.toISOString();
   const baseline = watch.baseline ?? null;
   const claims = claimsOf(result);
@@ -135,7 +141,7 @@ export async function prepareExecution(env: Env, watch: WatchToResearch, briefKe
 }
 
 /** The company's web compared with the page baseline, and the baseline that replaces it once committed. */
-async function webChanges(db: D1Database, watch: WatchToResearch, executionId: string, complete: boolean): Promise<WebChanges & { next: NonNullable<PreparedExecution['pageBaseline']> }> {
+async function webChanges(db: Db, watch: WatchToResearch, executionId: string, complete: boolean): Promise<WebChanges & { next: NonNullable<PreparedExecution['pageBaseline']> }> {
   const stored = watch.pageBaseline ?? null;
   const readAt = new Date().toISOString();
   const reading = await readCompanyWeb(db, watch.organizationId, watch.target.key, stored?.rows ?? null);

@@ -2,6 +2,7 @@ import { mirrorWatchStatement, type WatchRow } from '../db/watches.ts';
 import { logEvent } from '../ground/log.ts';
 import { viewOf, type WatchRecord } from './record.ts';
 import { messageOf } from '../ground/errors.ts';
+import type { Db } from '../ground/db-session.ts';
 
 /**
  * The watch's D1 mirror (table `watches`, src/db/watches.ts): the row that lists it, written from
@@ -28,12 +29,12 @@ export function watchRow(watch: WatchRecord, nextRunAt: string | null): WatchRow
 }
 
 /** The mirror write of `watch`, to run alone or in an execution's batch. */
-export function mirrorStatement(db: D1Database, watch: WatchRecord, nextRunAt: string | null): D1PreparedStatement {
+export function mirrorStatement(db: Db, watch: WatchRecord, nextRunAt: string | null): D1PreparedStatement {
   return mirrorWatchStatement(db, watchRow(watch, nextRunAt));
 }
 
 /** Writes the mirror row; false (logged) when D1 failed, and the caller schedules it again. */
-export async function writeMirror(db: D1Database, watch: WatchRecord, nextRunAt: string | null): Promise<boolean> {
+export async function writeMirror(db: Db, watch: WatchRecord, nextRunAt: string | null): Promise<boolean> {
   try {
     await mirrorStatement(db, watch, nextRunAt).run();
     return true;

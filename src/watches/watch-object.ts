@@ -17,6 +17,7 @@ import { armDeliveries, cancelExecutions, nextRunAt, scheduleExecutions } from '
 import { deliverDue } from './webhooks/dispatcher.ts';
 import { WebhookOutbox } from './webhooks/outbox.ts';
 import { messageOf } from '../ground/errors.ts';
+import { ObjectDb } from '../db/d1-sessions.ts';
 
 export type { WatchInit } from './record.ts';
 export { EXECUTIONS_KEPT } from './execution-log.ts';
@@ -61,8 +62,14 @@ export type RunOutcome = { ran: true; execution: ExecutionRecord } | { ran: fals
 export class WatchObject extends Agent {
   static override options = { hungScheduleTimeoutSeconds: 15 * 60 };
 
-  /** The research half of an execution; a test may replace it on one instance to slow it down or make it fail. */
-  research: (env: Env, watch: WatchToResearch, briefKey: string) => Promise<PreparedExecution> = prepareExecution;
+  /**
+   * The object's one D1 session, for its executions, mirror writes and deliveries: each reads at
+   * least what the ones before it wrote; its bookmark is kept in the object's storage after each
+   * write (`keep`), so the watch continues from it after a restart.
+   */
+  readonly db: ObjectDb = new ObjectDb(this.env, this.ctx.storage.kv);
+  /** The research half of an execution, through the object's session; a test may replace it on one instance to slow it down or make it fail. */
+  research: (env: Env, db: ObjectDb, watch: WatchToResearch, briefKey: string) => Promise<PreparedExecution> = prepareExecution;
   /** The outbound fetch of webhook deliveries; a test may replace it on one instance. */
   webhookFetch: typeof fetch = (input, init) => fetch(input, init);
   /** The jitter of webhook retries (retry-policy.ts); a test may fix it. */
@@ -106,7 +113,8 @@ export class WatchObject extends Agent {
     const now = new Date();
     try {
       // The row exists before anything runs, so the watch is listed from the start.
-      await mirrorStatement(this.env.DB, stored, now.toISOString()).run();
+      await mirrorStatement(this.db, stored, now.toISOString()).run();
+      this.db.keep();
     } catch (error) {
       discardWatch(this.store());
       throw error;
@@ -230,9 +238,11 @@ export class WatchObject extends Agent {
     let prepared: PreparedExecution | undefined;
     let failure: string | undefined;
     try {
-      prepared = await this.research(this.env, { ...watch, baseline, pageBaseline }, id);
+      prepared = await this.research(this.env, this.db, { ...watch, baseline, pageBaseline }, id);
     } catch (error) {
       failure = `The research failed: ${messageOf(error)}`;
+    } finally {
+      this.db.keep();
     }
 
     if (prepared) {
@@ -269,7 +279,8 @@ export class WatchObject extends Agent {
         siteRead: prepared.siteRead,
       };
       try {
-        await prepared.commit([mirrorStatement(this.env.DB, charged, charged.status === 'capped' ? null : next)]);
+        await prepared.commit([mirrorStatement(this.db, charged, charged.status === 'capped' ? null : next)]);
+        this.db.keep();
       } catch (error) {
         // Nothing of the batch was written: take the charge back (the ledger may have moved meanwhile).
         const after = this.read()!;
@@ -369,13 +380,14 @@ export class WatchObject extends Agent {
     try {
       await deliverDue({
         outbox,
-        db: this.env.DB,
+        db: this.db,
         watch: () => this.read(),
         fetch: this.webhookFetch,
         random: this.webhookRandom,
         recorded: (attempt) => writeDeliveryState(this.store(), attempt),
       });
     } finally {
+      this.db.keep();
       await armDeliveries(this, outbox.earliest());
     }
   }
@@ -389,7 +401,9 @@ export class WatchObject extends Agent {
     const next = await nextRunAt(this, this.firing);
     const watch = this.read();
     if (!watch) return;
-    if (!(await writeMirror(this.env.DB, watch, next))) await this.schedule(MIRROR_RETRY_SECONDS, 'remirror');
+    const written = await writeMirror(this.db, watch, next);
+    this.db.keep();
+    if (!written) await this.schedule(MIRROR_RETRY_SECONDS, 'remirror');
   }
 }
 

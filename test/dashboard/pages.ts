@@ -11,6 +11,7 @@ import { RUN_PLANS } from '../../src/runs/plans.ts';
 import type { CoreContext } from '../../src/ground/context.ts';
 import { createKey } from '../helpers/fixtures.ts';
 import { Browser, finishedProfileForm, organizationOf, signUp } from './browser.ts';
+import { requestDbOver } from '../helpers/request-db.ts';
 
 export interface DashboardOrganization {
   browser: Browser;
@@ -33,7 +34,7 @@ export async function dashboardOrganization(options: { onboarded?: boolean } = {
 
 /** The core context the dashboard builds for this person (coreContextFor in src/dashboard/session.ts). */
 export function dashboardCoreContext(o: DashboardOrganization): CoreContext {
-  return { env, requestId: 'test', principal: { organization: { id: o.org.id, slug: o.org.slug, name: 'Initech Labs' }, keyId: o.userId, scopes: SCOPES } };
+  return { env, db: requestDbOver(), requestId: 'test', principal: { organization: { id: o.org.id, slug: o.org.slug, name: 'Initech Labs' }, keyId: o.userId, scopes: SCOPES } };
 }
 
 /** GET a page: its status and HTML. */

@@ -83,6 +83,9 @@ describe('npm run deploy -- --dry-run', () => {
     expect(line(stdout, 'Migrations')).toContain(`would apply ${MIGRATIONS.length}: ${MIGRATIONS.join(', ')}`);
     expect(line(stdout, 'Secrets')).toContain('PAGE_TOKEN_SECRET, MCP_REQUEST_STATE_SECRET unset: would generate and set');
     expect(line(stdout, 'Build')).toContain(': ok');
+    expect(line(stdout, 'MCP hosts')).toBe("MCP hosts (DEPLOYED_HOSTS): /api/mcp answers on recon.*.workers.dev (its workers.dev host, * the account's subdomain).");
+    expect(line(stdout, 'Placement')).toContain('smart');
+    expect(line(stdout, 'Deploy: would')).toContain('(once)');
 
     expect(mutating()).toEqual([]);
     expect(calls().filter((args) => args[0] === 'deploy')).toHaveLength(1);
@@ -131,21 +134,26 @@ describe('npm run deploy', () => {
     expect(after.namespaces.map((n) => n.title)).toEqual(['recon-oauth-kv']);
     expect(after.applied[after.databases[0]!.uuid]).toEqual(MIGRATIONS);
     expect(after.workers.recon!.secrets.sort()).toEqual(['MCP_REQUEST_STATE_SECRET', 'PAGE_TOKEN_SECRET']);
-    // Deployed again once the workers.dev host was known, so /api/mcp answers on it.
-    expect(after.workers.recon!.deploys).toBe(2);
-    expect(after.workers.recon!.vars).toMatchObject({ MCP_ALLOWED_HOSTS: 'recon.example.workers.dev', MCP_ALLOWED_ORIGINS: '' });
+    // Deployed once: the Worker knows it is deployed and on which hosts (its workers.dev name on any
+    // account subdomain) from the configuration, and no loopback host goes with it.
+    expect(after.workers.recon!.deploys).toBe(1);
+    expect(after.workers.recon!.vars).toMatchObject({ DEPLOYED_HOSTS: 'recon.*.workers.dev', MCP_ALLOWED_ORIGINS: '' });
+    expect(after.workers.recon!.vars).not.toHaveProperty('MCP_ALLOWED_HOSTS');
+    expect(first.stdout).not.toContain('Warning');
     expect(first.stdout).toContain('Recon is deployed at https://recon.example.workers.dev');
     expect(first.stdout).toContain('MCP URL for a client: https://recon.example.workers.dev/api/mcp');
     expect(first.stdout).toContain('https://recon.example.workers.dev/dashboard/sign-up');
     expect(first.stdout).toContain('npm run keys -- create --org <your-org> --name admin --remote');
-    const generated = JSON.parse(readFileSync(path.join(outDir, 'wrangler.json'), 'utf8')) as { d1_databases: { database_id: string }[] };
+    const generated = JSON.parse(readFileSync(path.join(outDir, 'wrangler.json'), 'utf8')) as { d1_databases: { database_id: string }[]; placement?: unknown };
     expect(generated.d1_databases[0]!.database_id).toBe(after.databases[0]!.uuid);
+    expect(generated.placement).toEqual({ mode: 'smart' });
+    expect(existsSync(path.join(outDir, 'state.json'))).toBe(false);
 
     writeFileSync(path.join(dir, 'calls.ndjson'), '');
     const second = await runDeploy();
     expect(second.code, second.stdout).toBe(0);
     expect(mutating()).toEqual([['deploy', '--config', path.join(outDir, 'wrangler.json')]]);
-    expect(readAccount().workers.recon!.deploys).toBe(3);
+    expect(readAccount().workers.recon!.deploys).toBe(2);
     expect(line(second.stdout, 'Migrations')).toContain('all applied');
     expect(line(second.stdout, 'Secrets')).toBe('Secrets: PAGE_TOKEN_SECRET, MCP_REQUEST_STATE_SECRET set.');
   });

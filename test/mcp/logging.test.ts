@@ -33,6 +33,7 @@ describe('MCP logging: run progress as log messages at the level the key chose',
     const org = await createOrganization();
     const client = await connectMcpClient(org.key);
     expect(client.getServerCapabilities()?.logging).toEqual({});
+    // The empty result stays exactly {}, without the request's D1 bookmark (src/mcp/recon-server.ts).
     await expect(client.setLoggingLevel('info')).resolves.toEqual({});
     await client.close();
   });

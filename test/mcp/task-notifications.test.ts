@@ -4,6 +4,7 @@ import { serveTaskListen } from '../../src/mcp/task-notifications.ts';
 import { createOrganization, type TestOrganization } from '../helpers/fixtures.ts';
 import { heldRun } from '../helpers/held-run.ts';
 import { modernRpc } from '../helpers/modern-mcp-client.ts';
+import { requestDbOver } from '../helpers/request-db.ts';
 
 const TASKS = 'io.modelcontextprotocol/tasks';
 const ENVELOPE = {
@@ -74,7 +75,7 @@ describe('task status notifications (subscriptions/listen with taskIds)', () => 
   it('sends a keep-alive comment while nothing changes (every MCP_SSE_KEEPALIVE_MS)', async () => {
     const org = await createOrganization();
     const taskId = await heldRun(org.id);
-    const ctx = { env: { ...env, MCP_SSE_KEEPALIVE_MS: '30', MCP_TASK_NOTIFY_POLL_MS: '10' }, principal: principalOf(org), requestId: 'test' };
+    const ctx = { env: { ...env, MCP_SSE_KEEPALIVE_MS: '30', MCP_TASK_NOTIFY_POLL_MS: '10' }, db: requestDbOver(), principal: principalOf(org), requestId: 'test' };
     const response = await serveTaskListen(ctx, { id: 1, method: 'subscriptions/listen', params: { notifications: { taskIds: [taskId] }, _meta: ENVELOPE } });
     const frames = await readFrames(response, (frame) => frame.comment === 'keepalive');
     expect(frames.at(-1)).toEqual({ comment: 'keepalive' });

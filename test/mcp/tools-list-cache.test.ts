@@ -7,11 +7,12 @@ import { handleMcpPost } from '../../src/mcp/server.ts';
 import { answerToolsList } from '../../src/mcp/tools-list.ts';
 import { createOrganization } from '../helpers/fixtures.ts';
 import { mcpRpc } from '../helpers/mcp-client.ts';
+import { requestDbOver } from '../helpers/request-db.ts';
 
 const HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 
 function contextWith(scopes: readonly Scope[]): CoreContext {
-  return { env, principal: { keyId: 'key_test', scopes, organization: { id: 'org_test', slug: 'test', name: 'Test' } }, requestId: 'req-test' };
+  return { env, db: requestDbOver(), principal: { keyId: 'key_test', scopes, organization: { id: 'org_test', slug: 'test', name: 'Test' } }, requestId: 'req-test' };
 }
 
 function mcpRequest(body: unknown, version?: string): Request {

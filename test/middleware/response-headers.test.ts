@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import app from '../../src/app.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { mcpRpc } from '../helpers/mcp-client.ts';
+import { isBookmark } from '../../src/ground/db-session.ts';
 
 /**
  * Every header of representative responses, pinned whole: REST reads, a REST error, a response a
@@ -11,11 +12,12 @@ import { mcpRpc } from '../helpers/mcp-client.ts';
  * made cheaper per request (issue 16); these expectations were recorded before that and must not move.
  */
 
-/** Header name (lower case) to value; a generated request id reads `<uuid>`. */
+/** Header name (lower case) to value; a generated request id reads `<uuid>`, a D1 bookmark `<bookmark>`. */
 function headersOf(response: Response): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) {
     headers[name] = name === 'x-request-id' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value) ? '<uuid>' : value;
+    if (name === 'x-recon-bookmark' && isBookmark(value)) headers[name] = '<bookmark>';
   }
   return headers;
 }
@@ -33,7 +35,9 @@ const SECURE = {
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 };
-const EXPOSED = 'X-Request-Id,X-Run-Id,X-Audit-Id,X-Run-Status,Retry-After,Location,WWW-Authenticate';
+const EXPOSED = 'X-Request-Id,X-Run-Id,X-Audit-Id,X-Run-Status,Retry-After,Location,WWW-Authenticate,X-Recon-Bookmark';
+/** What a REST answer past the key check carries: the request's D1 bookmark (src/middleware/bookmark-header.ts). */
+const BOOKMARK = { 'x-recon-bookmark': '<bookmark>' };
 const API_CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
 const JSON_TYPE = { 'content-type': 'application/json' };
 const MARKDOWN_TYPE = { 'content-type': 'text/markdown; charset=utf-8' };
@@ -48,10 +52,10 @@ describe('response headers, whole', () => {
     const org = await createOrganization();
     const catalog = await call('/api/v1/commands', { key: org.key, headers: { Origin: 'https://app.example.com', 'X-Request-Id': 'read-1' } });
     expect(catalog.status).toBe(200);
-    expect(headersOf(catalog)).toEqual({ ...SECURE, ...API_CORS, ...MARKDOWN_TYPE, 'x-request-id': 'read-1' });
+    expect(headersOf(catalog)).toEqual({ ...SECURE, ...API_CORS, ...MARKDOWN_TYPE, ...BOOKMARK, 'x-request-id': 'read-1' });
     const profile = await call('/api/v1/profile', { key: org.key, headers: { Origin: 'https://app.example.com', 'X-Request-Id': 'read-2' } });
     expect(profile.status).toBe(200);
-    expect(headersOf(profile)).toEqual({ ...SECURE, ...API_CORS, ...JSON_TYPE, 'x-request-id': 'read-2' });
+    expect(headersOf(profile)).toEqual({ ...SECURE, ...API_CORS, ...JSON_TYPE, ...BOOKMARK, 'x-request-id': 'read-2' });
   });
 
   it('a REST refusal (no key)', async () => {
@@ -64,14 +68,14 @@ describe('response headers, whole', () => {
     const org = await createOrganization();
     const response = await call('/api/v1/commands/help', { key: org.key, body: {} });
     expect(response.status).toBe(200);
-    expect(headersOf(response)).toEqual({ ...SECURE, ...API_CORS, ...MARKDOWN_TYPE, 'x-request-id': '<uuid>' });
+    expect(headersOf(response)).toEqual({ ...SECURE, ...API_CORS, ...MARKDOWN_TYPE, ...BOOKMARK, 'x-request-id': '<uuid>' });
   });
 
   it('an unknown API path', async () => {
     const org = await createOrganization();
     const response = await call('/api/v1/no-such-thing', { key: org.key, headers: { 'X-Request-Id': 'nf-1' } });
     expect(response.status).toBe(404);
-    expect(headersOf(response)).toEqual({ ...SECURE, ...API_CORS, ...JSON_TYPE, 'x-request-id': 'nf-1' });
+    expect(headersOf(response)).toEqual({ ...SECURE, ...API_CORS, ...JSON_TYPE, ...BOOKMARK, 'x-request-id': 'nf-1' });
   });
 
   it('a preflight', async () => {
@@ -83,7 +87,7 @@ describe('response headers, whole', () => {
     expect(headersOf(response)).toEqual({
       ...SECURE,
       ...API_CORS,
-      'access-control-allow-headers': 'Authorization,Content-Type,Accept,Mcp-Protocol-Version,Mcp-Session-Id',
+      'access-control-allow-headers': 'Authorization,Content-Type,Accept,Mcp-Protocol-Version,Mcp-Session-Id,X-Recon-Bookmark',
       'access-control-allow-methods': 'GET,HEAD,PUT,POST,DELETE,PATCH,QUERY',
       'access-control-max-age': '600',
       'vary': 'Access-Control-Request-Headers',
@@ -145,9 +149,11 @@ describe('response headers, whole', () => {
     const ask = (origin: string) =>
       app.request('https://recon.test/api/v1/commands', { headers: { Authorization: `Bearer ${org.key}`, Origin: origin, 'X-Request-Id': 'cors-1' } }, listed, ctx);
 
+    // The first call looks the new key up in D1 (a bookmark); the isolate's cache answers the next ones.
     expect(headersOf(await ask('https://app.example.com'))).toEqual({
       ...SECURE,
       ...MARKDOWN_TYPE,
+      ...BOOKMARK,
       'access-control-allow-origin': 'https://app.example.com',
       'access-control-expose-headers': EXPOSED,
       vary: 'Origin',
@@ -169,7 +175,7 @@ describe('response headers, whole', () => {
     expect(preflight.status).toBe(204);
     expect(headersOf(preflight)).toEqual({
       ...SECURE,
-      'access-control-allow-headers': 'Authorization,Content-Type,Accept,Mcp-Protocol-Version,Mcp-Session-Id',
+      'access-control-allow-headers': 'Authorization,Content-Type,Accept,Mcp-Protocol-Version,Mcp-Session-Id,X-Recon-Bookmark',
       'access-control-allow-methods': 'GET,HEAD,PUT,POST,DELETE,PATCH,QUERY',
       'access-control-allow-origin': 'https://app.example.com',
       'access-control-expose-headers': EXPOSED,

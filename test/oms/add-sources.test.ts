@@ -5,6 +5,7 @@ import type { AddedSource as Added } from '../../src/oms/import-pages.ts';
 import { addSources } from '../../src/operations/oms/add-sources.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { fixtureOrigin, fixturePage, loopbackFetch } from '../helpers/fixture-pages.ts';
+import { requestDbOver } from '../helpers/request-db.ts';
 
 // Every URL sent through the Worker (its own fetch) is on loopback: the fixture server
 // (test/global-setup/fixture-pages.ts), allowed because the Workers pool sets SOURCES_ALLOW_LOCAL_HTTP
@@ -173,6 +174,7 @@ describe('POST /api/v1/oms/sources refuses bad input whole, before fetching or w
 function coreContext(org: { id: string; slug: string; keyId: string }, environment: Env) {
   return {
     env: environment,
+    db: requestDbOver(),
     principal: { organization: { id: org.id, slug: org.slug, name: org.slug }, keyId: org.keyId, scopes: ['oms:write'] as const },
     requestId: 'test',
   };

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import type { CoreContext } from '../../src/ground/context.ts';
 import { call, type TestOrganization } from '../helpers/fixtures.ts';
+import { requestDbOver } from '../helpers/request-db.ts';
 
 export function ndjson(...lines: unknown[]): string {
   return lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n');
@@ -14,6 +15,7 @@ export function importBody(key: string, body: BodyInit, headers: Record<string, 
 export function contextFor(org: TestOrganization, db: D1Database = env.DB): CoreContext {
   return {
     env: { ...env, DB: db },
+    db: requestDbOver(db),
     requestId: 'import-test',
     principal: { organization: { id: org.id, slug: org.slug, name: org.slug }, keyId: org.keyId, scopes: ['oms:write'] },
   };

@@ -6,6 +6,7 @@ import { SCOPES } from '../../src/ground/api-key.ts';
 import type { CoreContext } from '../../src/ground/context.ts';
 import { call, createOrganization, FINISHED_PROFILE, type TestOrganization } from '../helpers/fixtures.ts';
 import { fixturePage } from '../helpers/fixture-pages.ts';
+import { requestDbOver } from '../helpers/request-db.ts';
 
 // Source URLs that came from outside lose their credentials (src/ground/url-credentials.ts) before
 // they are stored, and a brief never shows the ones a source stored earlier kept.
@@ -37,7 +38,7 @@ async function provenanceUrls(key: string, sourceKey: string): Promise<(string |
 }
 
 function contextOf(org: TestOrganization): CoreContext {
-  return { env, principal: { organization: { id: org.id, slug: org.slug, name: 'Acme' }, keyId: org.keyId, scopes: SCOPES }, requestId: 'req_test' };
+  return { env, db: requestDbOver(), principal: { organization: { id: org.id, slug: org.slug, name: 'Acme' }, keyId: org.keyId, scopes: SCOPES }, requestId: 'req_test' };
 }
 
 describe('an import of sources whose URLs carry credentials', () => {

@@ -4,6 +4,7 @@ import { SCOPES, type Scope } from '../../src/ground/api-key.ts';
 import type { CoreContext } from '../../src/ground/context.ts';
 import type { ApprovalRequestView } from '../../src/operations/actions/actions.ts';
 import { call, createKey, createOrganization, type TestOrganization } from '../helpers/fixtures.ts';
+import { requestDbOver } from '../helpers/request-db.ts';
 
 /** An organization with two keys: `requester` asks, `approver` decides (both with every scope unless told). */
 export async function twoKeys(approverScopes: readonly Scope[] = SCOPES) {
@@ -35,7 +36,7 @@ export async function decide(key: string, id: string, decision: 'approve' | 'rej
 
 /** The core context a door builds, for calling an operation with an injected clock. */
 export function contextOf(org: TestOrganization, keyId = org.keyId, scopes: readonly Scope[] = SCOPES): CoreContext {
-  return { env, principal: { organization: { id: org.id, slug: org.slug, name: `Test ${org.slug}` }, keyId, scopes }, requestId: 'test' };
+  return { env, db: requestDbOver(), principal: { organization: { id: org.id, slug: org.slug, name: `Test ${org.slug}` }, keyId, scopes }, requestId: 'test' };
 }
 
 export async function objectRow(org: TestOrganization, type: string, key: string) {

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { CoreContext } from '../../src/ground/context.ts';
 import type { TestOrganization } from '../helpers/fixtures.ts';
 import { contextOf } from './action-helpers.ts';
+import { requestDbOver } from '../helpers/request-db.ts';
 
 /** The SQL of a prepared statement (workerd's D1PreparedStatement keeps it in `statement`). */
 export function sqlOf(statement: D1PreparedStatement): string {
@@ -32,7 +33,7 @@ export function interposedDb(before: (statements: D1PreparedStatement[]) => Prom
 /** The core context of `keyId` in `org`, with `db` as its database. */
 export function contextWithDb(org: TestOrganization, keyId: string, db: D1Database): CoreContext {
   const ctx = contextOf(org, keyId);
-  return { ...ctx, env: { ...ctx.env, DB: db } };
+  return { ...ctx, env: { ...ctx.env, DB: db }, db: requestDbOver(db) };
 }
 
 /** The statements that touch OMS data (objects or links), as opposed to reads and approval bookkeeping. */

@@ -9,6 +9,7 @@ import { escapeInline } from '../../src/research/markdown-escape.ts';
 import { plainText } from '../helpers/markdown-text.ts';
 import { createOrganization, FINISHED_PROFILE } from '../helpers/fixtures.ts';
 import { briefClaims, briefSources } from './brief-claims.ts';
+import { requestDbOver } from '../helpers/request-db.ts';
 
 interface Line {
   type?: string;
@@ -29,6 +30,7 @@ beforeAll(async () => {
   const org = await createOrganization({ profile: { ...FINISHED_PROFILE, competitors: ['globex.com', 'funnelwise.io'] } });
   ctx = {
     env,
+    db: requestDbOver(),
     requestId: 'faithfulness',
     principal: { organization: { id: org.id, slug: org.slug, name: org.slug }, keyId: org.keyId, scopes: ['commands', 'oms:write'] },
   };

@@ -10,6 +10,7 @@ import { analyzePassage, decodeFacts, encodeFacts, FACTS_VERSION, sentenceKey } 
 import { splitPassages } from '../../src/research/text.ts';
 import { createOrganization, FINISHED_PROFILE } from '../helpers/fixtures.ts';
 import { briefClaims, briefSources } from './brief-claims.ts';
+import { requestDbOver } from '../helpers/request-db.ts';
 
 interface Line {
   type?: string;
@@ -44,6 +45,7 @@ beforeAll(async () => {
   org = await createOrganization({ profile: { ...FINISHED_PROFILE, competitors: ['globex.com'] } });
   ctx = {
     env,
+    db: requestDbOver(),
     requestId: 'sentence-facts',
     principal: { organization: { id: org.id, slug: org.slug, name: org.slug }, keyId: org.keyId, scopes: ['commands', 'oms:write'] },
   };

@@ -16,15 +16,21 @@ interface Response {
 }
 interface Operation {
   operationId: string;
-  parameters?: Parameter[];
+  parameters?: (Parameter | typeof BOOKMARK_PARAMETER)[];
   requestBody?: { content: Record<string, { schema: Json }> };
   responses: Record<string, Response>;
 }
 interface OpenApiDocument {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Json> };
+  components: { schemas: Record<string, Json>; parameters?: Record<string, Parameter & { description?: string }> };
 }
+
+/** The request header of read-your-writes, one parameter component every operation names. */
+const BOOKMARK_PARAMETER = { $ref: '#/components/parameters/Bookmark' };
+
+/** An operation's parameters but the bookmark header every operation has. */
+const ownParameters = (op: Operation) => (op.parameters ?? []).filter((p): p is Parameter => !('$ref' in p));
 
 async function served(): Promise<OpenApiDocument> {
   const response = await call('/api/v1/openapi.json');
@@ -95,22 +101,37 @@ describe('GET /api/v1/openapi.json', () => {
       ]),
     );
     const list = operation(document, '/api/v1/runs', 'get');
-    const query = Object.fromEntries((list.parameters ?? []).map((p) => [p.name, p]));
+    const query = Object.fromEntries(ownParameters(list).map((p) => [p.name, p]));
     expect(Object.keys(query).sort()).toEqual(['cursor', 'kind', 'limit', 'status']);
     expect(query.kind).toMatchObject({ in: 'query', required: false, schema: { enum: ['gtm-audit', 'audit', 'site-read'] } });
     expect(query.status).toMatchObject({ in: 'query', required: false, schema: { enum: ['running', 'completed', 'failed', 'cancelled'] } });
     expect(query.limit).toMatchObject({ in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } });
-    expect(operation(document, '/api/v1/audit', 'get').parameters).toEqual([expect.objectContaining({ name: 'id', in: 'query', required: true })]);
-    const [wait, ...others] = operation(document, '/api/v1/audit', 'post').parameters ?? [];
+    expect(ownParameters(operation(document, '/api/v1/audit', 'get'))).toEqual([expect.objectContaining({ name: 'id', in: 'query', required: true })]);
+    const [wait, ...others] = ownParameters(operation(document, '/api/v1/audit', 'post'));
     expect(others).toEqual([]);
     expect(wait).toMatchObject({ name: 'wait', in: 'query', required: false });
     expect((wait?.schema.enum as string[]).sort()).toEqual(['0', '1', 'false', 'true']);
   });
 
+  it('declares X-Recon-Bookmark on every operation: a request header and a header of each of its responses', async () => {
+    const document = await served();
+    expect(document.components.parameters?.Bookmark).toMatchObject({ name: 'X-Recon-Bookmark', in: 'header', required: false, schema: { $ref: '#/components/schemas/Bookmark' } });
+    expect(document.components.schemas.Bookmark).toMatchObject({ type: 'string', maxLength: 128, pattern: '^[0-9a-f]+(?:-[0-9a-f]+)*$' });
+    for (const [path, methods] of Object.entries(document.paths)) {
+      if (path === '/api/mcp') continue; // MCP carries the bookmark in _meta (src/mcp/bookmark.ts)
+      for (const [method, op] of Object.entries(methods)) {
+        expect(op.parameters, `${method} ${path}`).toContainEqual(BOOKMARK_PARAMETER);
+        for (const [status, response] of Object.entries(op.responses)) {
+          expect(response.headers?.['X-Recon-Bookmark'], `${method} ${path} ${status}`).toMatchObject({ required: false, schema: { maxLength: 128 } });
+        }
+      }
+    }
+  });
+
   it('declares the headers of every response: run headers, Retry-After, WWW-Authenticate and X-Request-Id', async () => {
     const document = await served();
     const started = operation(document, '/api/v1/commands/gtm-audit', 'post').responses['202']!;
-    expect(Object.keys(started.headers ?? {}).sort()).toEqual(['Location', 'X-Audit-Id', 'X-Request-Id', 'X-Run-Id', 'X-Run-Status']);
+    expect(Object.keys(started.headers ?? {}).sort()).toEqual(['Location', 'X-Audit-Id', 'X-Recon-Bookmark', 'X-Request-Id', 'X-Run-Id', 'X-Run-Status']);
     expect(started.headers?.['X-Run-Status']?.schema).toMatchObject({ enum: ['running', 'completed', 'failed', 'cancelled'] });
     const polled = operation(document, '/api/v1/runs/{kind}/{id}', 'get').responses['200']!;
     expect(polled.headers?.['Retry-After']).toMatchObject({ required: false });

@@ -8,6 +8,7 @@ import { RUN_PLANS } from '../../src/runs/plans.ts';
 import { call, createOrganization } from '../helpers/fixtures.ts';
 import { plansWithSteps } from '../helpers/run-plans.ts';
 import { importMarket } from '../helpers/market.ts';
+import { requestDbOver } from '../helpers/request-db.ts';
 
 /**
  * Starts an audit through the API and makes its later steps wait for `held`. The run starts at
@@ -60,7 +61,7 @@ describe('POST /api/v1/audit', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const id = await startHeldAudit(org.key, held);
     const principal = { organization: { id: org.id, slug: org.slug, name: org.slug }, keyId: org.keyId, scopes: ['commands'] as const };
-    const ctx = { env: { ...env, AUDIT_WAIT_TIMEOUT_MS: '1000' }, principal, requestId: 'test' };
+    const ctx = { env: { ...env, AUDIT_WAIT_TIMEOUT_MS: '1000' }, db: requestDbOver(), principal, requestId: 'test' };
     const error = await waitForRun(ctx, 'audit', id).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).status).toBe(504);

@@ -6,6 +6,7 @@ import type { PreparedExecution, WatchToResearch } from '../../src/watches/execu
 import { randomId } from '../../src/ground/api-key.ts';
 import { call, createOrganization, type TestOrganization } from '../helpers/fixtures.ts';
 import { importMarket } from '../helpers/market.ts';
+import type { ObjectDb } from '../../src/db/d1-sessions.ts';
 
 /** An organization with the small test market (acme.com, globex.com and their sources). */
 export async function marketOrganization(options: Parameters<typeof createOrganization>[0] = {}): Promise<TestOrganization> {
@@ -94,7 +95,7 @@ export async function fireDueAlarm(id: string): Promise<boolean> {
   return runDurableObjectAlarm(stub);
 }
 
-type Prepare = (env: Env, watch: WatchToResearch, briefKey: string) => Promise<PreparedExecution>;
+type Prepare = (env: Env, db: ObjectDb, watch: WatchToResearch, briefKey: string) => Promise<PreparedExecution>;
 
 /** Replaces the research half of executions on this watch's object (the rest is the real object). */
 export async function replacePrepare(id: string, wrap: (real: Prepare) => Prepare): Promise<void> {

@@ -26,9 +26,9 @@ describe("a watch's page baseline", () => {
       { readAt: '2026-11-27T09:00:00.000Z', title: 'older', fails: false },
     ];
     let n = 0;
-    const id = await createWith(org, (real) => async (env, watch, key) => {
+    const id = await createWith(org, (real) => async (env, db, watch, key) => {
       const step = plan[n++]!;
-      const prepared = await real(env, watch, key);
+      const prepared = await real(env, db, watch, key);
       return {
         ...prepared,
         pageBaseline: { meta: { executionId: key, readAt: step.readAt, sequence: n, complete: true }, rows: [row(step.title)] },

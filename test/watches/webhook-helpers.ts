@@ -6,8 +6,9 @@ import { randomId } from '../../src/ground/api-key.ts';
 import type { PreparedExecution, WatchToResearch } from '../../src/watches/execution.ts';
 import { executionsOf, stubOf, until } from './helpers.ts';
 import type { ChangeKind } from '../../src/ground/schemas/changes.ts';
+import type { ObjectDb } from '../../src/db/d1-sessions.ts';
 
-type Prepare = (env: Env, watch: WatchToResearch, briefKey: string) => Promise<PreparedExecution>;
+type Prepare = (env: Env, db: ObjectDb, watch: WatchToResearch, briefKey: string) => Promise<PreparedExecution>;
 type Wrap = (real: Prepare) => Prepare;
 
 export const HOOK_URL = 'https://hooks.example.com/recon';

@@ -19,8 +19,8 @@ describe('a webhook subscribed to pricing changes only', () => {
     const receiver = new FakeReceiver();
     const found: Change[][] = [[], [change('hiring')], [change('other'), change('pricing')]];
     let n = 0;
-    const id = await createHooked(org, receiver, { costCapMicros: 30_000, kinds: ['pricing'] }, (real) => async (env, watch, key) => {
-      const prepared: PreparedExecution = await real(env, watch, key);
+    const id = await createHooked(org, receiver, { costCapMicros: 30_000, kinds: ['pricing'] }, (real) => async (env, db, watch, key) => {
+      const prepared: PreparedExecution = await real(env, db, watch, key);
       const changes = found[n++] ?? [];
       return { ...prepared, findings: { ...prepared.findings, changes, changeCounts: { ...prepared.findings.changeCounts, total: changes.length } } };
     });

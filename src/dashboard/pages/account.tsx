@@ -38,7 +38,7 @@ account.post('/sign-up', async (c) => {
   const form = await readForm(c);
   const values = Object.fromEntries(SIGN_UP_FIELDS.map((name) => [name, text(form, name)]));
   try {
-    const session = await signUp(c.env, values, { clientAddress: c.req.header('CF-Connecting-IP') });
+    const session = await signUp(c.env, c.var.db, values, { clientAddress: c.req.header('CF-Connecting-IP') });
     writeSessionCookie(c, session.token, session.expiresAt);
     return c.redirect('/dashboard/onboarding', 303);
   } catch (error) {
@@ -74,7 +74,7 @@ account.post('/sign-in', async (c) => {
   const next = safeNext(text(form, 'next'));
   const email = text(form, 'email');
   try {
-    const session = await signIn(c.env, { email, password: text(form, 'password') }, { clientAddress: c.req.header('CF-Connecting-IP'), previousToken: c.var.sessionToken });
+    const session = await signIn(c.env, c.var.db, { email, password: text(form, 'password') }, { clientAddress: c.req.header('CF-Connecting-IP'), previousToken: c.var.sessionToken });
     writeSessionCookie(c, session.token, session.expiresAt);
     return c.redirect(next, 303);
   } catch (error) {
@@ -85,7 +85,7 @@ account.post('/sign-in', async (c) => {
 
 account.post('/sign-out', async (c) => {
   await readForm(c);
-  await signOut(c.env, c.var.sessionToken);
+  await signOut(c.var.db, c.var.sessionToken);
   clearSessionCookie(c);
   return c.redirect('/dashboard/sign-in', 303);
 });

@@ -55,7 +55,7 @@ function unavailable(c: Context<SignedInEnv>) {
 connections.get('/', async (c) => {
   const origin = oauthOrigin(c);
   if (!origin) return unavailable(c);
-  const list = await listConnections(c.env, origin, c.var.session.user.id);
+  const list = await listConnections(c.env, c.var.db, origin, c.var.session.user.id);
   return c.render(<ConnectionsPage list={list} origin={origin} />, { title: TITLE });
 });
 
@@ -64,7 +64,7 @@ connections.post('/:id/revoke', async (c) => {
   if (!origin) return unavailable(c);
   await readForm(c);
   const userId = c.var.session.user.id;
-  await revokeConnection(c.env, origin, userId, c.req.param('id'));
-  const list = await listConnections(c.env, origin, userId);
+  await revokeConnection(c.env, c.var.db, origin, userId, c.req.param('id'));
+  const list = await listConnections(c.env, c.var.db, origin, userId);
   return c.render(<ConnectionsPage list={list} origin={origin} notice="The client was disconnected: its tokens no longer work." />, { title: TITLE });
 });

@@ -138,7 +138,7 @@ consent.get('/authorize', async (c) => {
   const session = c.var.session;
   let pending: PendingAuthorization;
   try {
-    pending = await readAuthorization(c.env, c.req.raw, origin, session.user.id);
+    pending = await readAuthorization(c.env, c.var.db, c.req.raw, origin, session.user.id);
   } catch (error) {
     if (!(error instanceof AuthorizeRequestError)) throw error;
     if (error.redirectTo) return c.redirect(error.redirectTo, 302);
@@ -160,7 +160,7 @@ consent.post('/authorize', async (c) => {
     const { redirectTo } =
       text(form, 'decision') === 'deny'
         ? await denyAuthorization(c.env, c.req.raw, origin)
-        : await allowAuthorization(c.env, c.req.raw, origin, session.user.id, fields);
+        : await allowAuthorization(c.env, c.var.db, c.req.raw, origin, session.user.id, fields);
     return c.redirect(redirectTo, 303);
   } catch (error) {
     if (error instanceof AuthorizeRequestError) {
@@ -168,7 +168,7 @@ consent.post('/authorize', async (c) => {
       throw cannotComplete('invalid_input', error.message);
     }
     const errors = refused(c, error, { fields: FIELDS });
-    const pending = await readAuthorization(c.env, c.req.raw, origin, session.user.id);
+    const pending = await readAuthorization(c.env, c.var.db, c.req.raw, origin, session.user.id);
     const url = new URL(c.req.url);
     c.header('Content-Security-Policy', consentPolicy(pending.request.redirectUri));
     return c.render(<ConsentPage pending={pending} action={url.pathname + url.search} chosen={fields} errors={errors} />, { title: TITLE });

@@ -127,7 +127,7 @@ function InvalidInvite({ message }: { message: string }) {
 team.get('/invite', async (c) => {
   const token = c.req.query('token') ?? '';
   try {
-    const invite = await describeInvite(c.env, token);
+    const invite = await describeInvite(c.var.db, token);
     return c.render(<InvitePage token={token} organization={invite.organization.name} signedInAs={c.var.session?.user.email} />, { title: `Join ${invite.organization.name}` });
   } catch (error) {
     const errors = refused(c, error);
@@ -142,13 +142,13 @@ team.post('/invite', async (c) => {
   const values = Object.fromEntries(INVITE_FIELDS.map((name) => [name, text(form, name)]));
   const clientAddress = c.req.header('CF-Connecting-IP');
   try {
-    const issued = await acceptInvite(c.env, token, session ? { userId: session.user.id, previousToken: c.var.sessionToken } : { raw: values }, { clientAddress });
+    const issued = await acceptInvite(c.env, c.var.db, token, session ? { userId: session.user.id, previousToken: c.var.sessionToken } : { raw: values }, { clientAddress });
     writeSessionCookie(c, issued.token, issued.expiresAt);
     return c.redirect('/dashboard', 303);
   } catch (error) {
     const errors = refused(c, error, { fields: INVITE_FIELDS });
     if (error instanceof DomainError && error.code === 'not_found') return c.render(<InvalidInvite message={errors.summary ?? ''} />, { title: 'Invitation' });
-    const invite = await describeInvite(c.env, token).catch(() => undefined);
+    const invite = await describeInvite(c.var.db, token).catch(() => undefined);
     if (!invite) return c.render(<InvalidInvite message={errors.summary ?? ''} />, { title: 'Invitation' });
     return c.render(<InvitePage token={token} organization={invite.organization.name} values={{ ...values, password: '' }} errors={errors} />, { title: `Join ${invite.organization.name}` });
   }

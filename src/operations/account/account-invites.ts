@@ -12,6 +12,7 @@ import { DomainError } from '../../ground/errors.ts';
 import { parseInput } from '../../ground/validation.ts';
 import { acceptInviteStatements, countOpenInvites, findOpenInvite, insertInviteStatement, listInvites, type InviteRecord } from '../../db/invites.ts';
 import { listMembers, type MemberRecord } from '../../db/users.ts';
+import type { Db } from '../../ground/db-session.ts';
 import {
   addressThrottleKey,
   Email,
@@ -37,7 +38,7 @@ export interface TeamView {
 
 export async function getTeam(ctx: CoreContext): Promise<TeamView> {
   const org = ctx.principal.organization.id;
-  const [members, invites] = await Promise.all([listMembers(ctx.env.DB, org, TEAM_LIST_LIMIT), listInvites(ctx.env.DB, org, TEAM_LIST_LIMIT)]);
+  const [members, invites] = await Promise.all([listMembers(ctx.db, org, TEAM_LIST_LIMIT), listInvites(ctx.db, org, TEAM_LIST_LIMIT)]);
   return { members, invites };
 }
 
@@ -48,12 +49,12 @@ export async function getTeam(ctx: CoreContext): Promise<TeamView> {
 export async function createInvite(ctx: CoreContext): Promise<{ token: string; expiresAt: string }> {
   const now = new Date();
   const org = ctx.principal.organization.id;
-  if ((await countOpenInvites(ctx.env.DB, org, now.toISOString())) >= MAX_OPEN_INVITES) {
+  if ((await countOpenInvites(ctx.db, org, now.toISOString())) >= MAX_OPEN_INVITES) {
     throw new DomainError('conflict', `Your organization already has ${MAX_OPEN_INVITES} open invitations; wait until some are used or expire.`);
   }
   const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + INVITE_TTL_MS).toISOString();
-  await insertInviteStatement(ctx.env.DB, {
+  await insertInviteStatement(ctx.db, {
     id: randomId('inv'),
     organizationId: org,
     tokenHash: await hashSecretToken(token),
@@ -67,8 +68,8 @@ export async function createInvite(ctx: CoreContext): Promise<{ token: string; e
 const INVALID_LINK = 'This invitation link cannot be used: it may have expired or been used already. Ask your teammate for a new one.';
 
 /** The organization an open invitation joins, or 404 when the link is unknown, used or expired. */
-export async function describeInvite(env: Env, token: string | undefined): Promise<{ organization: Organization; expiresAt: string }> {
-  const invite = token && looksLikeSecretToken(token) ? await findOpenInvite(env.DB, await hashSecretToken(token), new Date().toISOString()) : null;
+export async function describeInvite(db: Db, token: string | undefined): Promise<{ organization: Organization; expiresAt: string }> {
+  const invite = token && looksLikeSecretToken(token) ? await findOpenInvite(db, await hashSecretToken(token), new Date().toISOString()) : null;
   if (!invite) throw new DomainError('not_found', INVALID_LINK);
   return { organization: invite.organization, expiresAt: invite.expiresAt };
 }
@@ -82,21 +83,22 @@ export const AcceptInviteInput = z.strictObject({ name: PersonName, email: Email
  */
 export async function acceptInvite(
   env: Env,
+  db: Db,
   token: string | undefined,
   who: { userId: string; previousToken?: string } | { raw: unknown },
   options: { clientAddress?: string },
 ): Promise<IssuedSession> {
   const input = 'raw' in who ? parseInput(AcceptInviteInput, who.raw, 'invitation form') : undefined;
   await throttleAttempt(env, [addressThrottleKey(options.clientAddress)], 'invitation');
-  const { organization } = await describeInvite(env, token);
+  const { organization } = await describeInvite(db, token);
   const tokenHash = await hashSecretToken(token!);
   const now = new Date().toISOString();
   const userId = 'userId' in who ? who.userId : randomId('usr');
   const newUser = input ? { id: userId, email: input.email, name: input.name, passwordHash: await hashPassword(input.password), createdAt: now } : undefined;
-  const statements = acceptInviteStatements(env.DB, { tokenHash, userId, now, newUser });
+  const statements = acceptInviteStatements(db, { tokenHash, userId, now, newUser });
   let started: Awaited<ReturnType<typeof startSession>>;
   try {
-    started = await startSession(env, userId, organization.id, {
+    started = await startSession(db, userId, organization.id, {
       previousToken: 'userId' in who ? who.previousToken : undefined,
       before: statements,
     });
@@ -110,7 +112,7 @@ export async function acceptInvite(
   // A signed-in person lost the race: nobody was added, and the session written with the batch
   // could never be read (its lookup joins memberships); drop it.
   if (started.results[0]?.meta.changes !== 1) {
-    await signOut(env, started.token);
+    await signOut(db, started.token);
     throw new DomainError('not_found', INVALID_LINK);
   }
   return { token: started.token, expiresAt: started.expiresAt };

@@ -27,6 +27,7 @@ import {
   type SessionRecord,
 } from '../../db/sessions.ts';
 import { findUserByEmail, firstOrganizationOf, insertMembershipStatement, insertUserStatement, updatePasswordHash } from '../../db/users.ts';
+import type { Db } from '../../ground/db-session.ts';
 
 /** How long a session lasts from sign-in, whatever happens in between (then: sign in again). */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -84,7 +85,7 @@ export interface IssuedSession {
   expiresAt: string;
 }
 
-async function newSession(db: D1Database, userId: string, organizationId: string, now: Date): Promise<{ issued: IssuedSession; statement: D1PreparedStatement }> {
+async function newSession(db: Db, userId: string, organizationId: string, now: Date): Promise<{ issued: IssuedSession; statement: D1PreparedStatement }> {
   const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString();
   const statement = insertSessionStatement(db, {
@@ -102,31 +103,31 @@ async function newSession(db: D1Database, userId: string, organizationId: string
  * batch (one transaction); their results come back in `results`.
  */
 export async function startSession(
-  env: Env,
+  db: Db,
   userId: string,
   organizationId: string,
   options: { previousToken?: string; before?: D1PreparedStatement[] } = {},
 ): Promise<IssuedSession & { results: D1Result[] }> {
   const now = new Date();
-  const { issued, statement } = await newSession(env.DB, userId, organizationId, now);
-  const statements = [...(options.before ?? []), statement, deleteExpiredSessionsStatement(env.DB, userId, now.toISOString())];
+  const { issued, statement } = await newSession(db, userId, organizationId, now);
+  const statements = [...(options.before ?? []), statement, deleteExpiredSessionsStatement(db, userId, now.toISOString())];
   if (options.previousToken && looksLikeSecretToken(options.previousToken)) {
-    statements.push(deleteSessionStatement(env.DB, await hashSecretToken(options.previousToken)));
+    statements.push(deleteSessionStatement(db, await hashSecretToken(options.previousToken)));
   }
-  const results = await env.DB.batch(statements);
+  const results = await db.batch(statements);
   return { ...issued, results: results.slice(0, options.before?.length ?? 0) };
 }
 
 /** The live session the cookie's token stands for, or null (unknown, expired, signed out, malformed). */
-export async function readSession(env: Env, token: string | undefined): Promise<SessionRecord | null> {
+export async function readSession(db: Db, token: string | undefined): Promise<SessionRecord | null> {
   if (!token || !looksLikeSecretToken(token)) return null;
-  return findLiveSession(env.DB, await hashSecretToken(token), new Date().toISOString());
+  return findLiveSession(db, await hashSecretToken(token), new Date().toISOString());
 }
 
 /** Ends the session of `token` (a no-op when there is none). */
-export async function signOut(env: Env, token: string | undefined): Promise<void> {
+export async function signOut(db: Db, token: string | undefined): Promise<void> {
   if (!token || !looksLikeSecretToken(token)) return;
-  await deleteSessionStatement(env.DB, await hashSecretToken(token)).run();
+  await deleteSessionStatement(db, await hashSecretToken(token)).run();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -165,7 +166,7 @@ export function emailTaken(): DomainError {
  * Creates an organization (slug from its name, made unique with a suffix when taken), its first
  * user and their session, in one batch: all or nothing.
  */
-export async function signUp(env: Env, raw: unknown, options: { clientAddress?: string }): Promise<IssuedSession & { organizationSlug: string }> {
+export async function signUp(env: Env, db: Db, raw: unknown, options: { clientAddress?: string }): Promise<IssuedSession & { organizationSlug: string }> {
   const input = parseInput(SignUpInput, raw, 'sign-up form');
   await throttleAttempt(env, [addressThrottleKey(options.clientAddress)], 'sign-up');
   const now = new Date().toISOString();
@@ -175,11 +176,11 @@ export async function signUp(env: Env, raw: unknown, options: { clientAddress?: 
   for (let attempt = 0; attempt < 3; attempt++) {
     const organization = { id: randomId('org'), slug: attempt === 0 ? base : `${base}-${randomSuffix()}`, name: input.organizationName, createdAt: now };
     try {
-      const issued = await startSession(env, userId, organization.id, {
+      const issued = await startSession(db, userId, organization.id, {
         before: [
-          insertOrganizationStatement(env.DB, organization),
-          insertUserStatement(env.DB, { id: userId, email: input.email, name: input.name, passwordHash, createdAt: now }),
-          insertMembershipStatement(env.DB, organization.id, userId, now),
+          insertOrganizationStatement(db, organization),
+          insertUserStatement(db, { id: userId, email: input.email, name: input.name, passwordHash, createdAt: now }),
+          insertMembershipStatement(db, organization.id, userId, now),
         ],
       });
       return { token: issued.token, expiresAt: issued.expiresAt, organizationSlug: organization.slug };
@@ -197,15 +198,15 @@ const WRONG_CREDENTIALS = 'That email and password do not match an account. Chec
  * Checks the email and password and starts a new session in the user's first organization. One
  * answer for an unknown email and a wrong password, after the same hashing work.
  */
-export async function signIn(env: Env, raw: unknown, options: { clientAddress?: string; previousToken?: string }): Promise<IssuedSession> {
+export async function signIn(env: Env, db: Db, raw: unknown, options: { clientAddress?: string; previousToken?: string }): Promise<IssuedSession> {
   const input = parseInput(SignInInput, raw, 'sign-in form');
   await throttleAttempt(env, [addressThrottleKey(options.clientAddress), `account:${input.email}`], 'sign-in');
-  const user = await findUserByEmail(env.DB, input.email);
+  const user = await findUserByEmail(db, input.email);
   const matches = user ? await verifyPassword(input.password, user.passwordHash) : await verifyDummyPassword(input.password);
   if (!user || !matches) throw new DomainError('unauthorized', WRONG_CREDENTIALS);
-  const organization = await firstOrganizationOf(env.DB, user.id);
+  const organization = await firstOrganizationOf(db, user.id);
   if (!organization) throw new DomainError('unauthorized', WRONG_CREDENTIALS);
-  if (needsRehash(user.passwordHash)) await updatePasswordHash(env.DB, user.id, await hashPassword(input.password));
-  const { token, expiresAt } = await startSession(env, user.id, organization.id, { previousToken: options.previousToken });
+  if (needsRehash(user.passwordHash)) await updatePasswordHash(db, user.id, await hashPassword(input.password));
+  const { token, expiresAt } = await startSession(db, user.id, organization.id, { previousToken: options.previousToken });
   return { token, expiresAt };
 }

@@ -42,12 +42,12 @@ export interface CreatedKey {
 }
 
 export async function listApiKeys(ctx: CoreContext): Promise<KeyListing[]> {
-  return listKeysOfOrganization(ctx.env.DB, ctx.principal.organization.id, KEY_LIST_LIMIT);
+  return listKeysOfOrganization(ctx.db, ctx.principal.organization.id, KEY_LIST_LIMIT);
 }
 
 /** One key of the organization; 404 for an unknown key or another organization's. */
 export async function getApiKey(ctx: CoreContext, keyId: string): Promise<KeyListing> {
-  const key = await findKeyOfOrganization(ctx.env.DB, ctx.principal.organization.id, keyId);
+  const key = await findKeyOfOrganization(ctx.db, ctx.principal.organization.id, keyId);
   if (!key) throw new DomainError('not_found', 'No such API key in your organization.');
   return key;
 }
@@ -67,7 +67,7 @@ async function newKeyMaterial(ctx: CoreContext) {
 }
 
 async function assertRoomForAKey(ctx: CoreContext): Promise<void> {
-  if ((await countActiveKeys(ctx.env.DB, ctx.principal.organization.id)) >= MAX_ACTIVE_KEYS) {
+  if ((await countActiveKeys(ctx.db, ctx.principal.organization.id)) >= MAX_ACTIVE_KEYS) {
     throw new DomainError('conflict', `Your organization already has ${MAX_ACTIVE_KEYS} active keys; revoke one you no longer use first.`);
   }
 }
@@ -77,7 +77,7 @@ export async function createApiKey(ctx: CoreContext, raw: unknown): Promise<Crea
   await assertRoomForAKey(ctx);
   const { key, row } = await newKeyMaterial(ctx);
   const scopes: Scope[] = SCOPES.filter((scope) => input.scopes.includes(scope));
-  await insertKeyStatement(ctx.env.DB, { ...row, name: input.name, scopes }).run();
+  await insertKeyStatement(ctx.db, { ...row, name: input.name, scopes }).run();
   return { key, listing: { id: row.id, name: input.name, prefix: row.prefix, scopes, createdAt: row.createdAt, lastUsedAt: null, revokedAt: null } };
 }
 
@@ -88,7 +88,7 @@ function alreadyRevoked(): DomainError {
 /** Revokes an active key of the organization; 404 unknown, 409 already revoked. */
 export async function revokeApiKey(ctx: CoreContext, keyId: string): Promise<KeyListing> {
   const key = await getApiKey(ctx, keyId);
-  const row = await revokeKeyStatement(ctx.env.DB, ctx.principal.organization.id, keyId, new Date().toISOString()).first<{ hash: string }>();
+  const row = await revokeKeyStatement(ctx.db, ctx.principal.organization.id, keyId, new Date().toISOString()).first<{ hash: string }>();
   if (!row) throw alreadyRevoked();
   forgetCachedKey(row.hash);
   return getApiKey(ctx, key.id);
@@ -102,9 +102,9 @@ export async function replaceApiKey(ctx: CoreContext, keyId: string): Promise<Cr
   const old = await getApiKey(ctx, keyId);
   if (old.revokedAt) throw alreadyRevoked();
   const { key, row } = await newKeyMaterial(ctx);
-  const [inserted, revoked] = await ctx.env.DB.batch<{ hash: string }>([
-    insertReplacementStatement(ctx.env.DB, row, keyId),
-    revokeKeyStatement(ctx.env.DB, ctx.principal.organization.id, keyId, row.createdAt),
+  const [inserted, revoked] = await ctx.db.batch<{ hash: string }>([
+    insertReplacementStatement(ctx.db, row, keyId),
+    revokeKeyStatement(ctx.db, ctx.principal.organization.id, keyId, row.createdAt),
   ]);
   if (inserted?.meta.changes !== 1) {
     // Revoked by someone else meanwhile: the batch inserted nothing and revoked nothing.

@@ -14,12 +14,12 @@ const isLogLevel = (value: string | null): value is LogLevel => LOG_LEVELS.inclu
  * isolate, until set again.
  */
 export async function getLogLevel(ctx: CoreContext): Promise<LogLevel | null> {
-  const level = await readMcpLogLevel(ctx.env.DB, ctx.principal.keyId);
+  const level = await readMcpLogLevel(ctx.db, ctx.principal.keyId);
   return isLogLevel(level) ? level : null;
 }
 
 export async function setLogLevel(ctx: CoreContext, level: LogLevel): Promise<void> {
-  await writeMcpLogLevel(ctx.env.DB, ctx.principal.keyId, level, new Date().toISOString());
+  await writeMcpLogLevel(ctx.db, ctx.principal.keyId, level, new Date().toISOString());
 }
 
 /** Whether a message at `level` passes the chosen `threshold`. */

@@ -31,6 +31,7 @@ import {
   type LinkWrite,
   type WriteSource,
 } from '../../oms/store.ts';
+import type { Db } from '../../ground/db-session.ts';
 
 /**
  * Actions: a change to the OMS that one key requests and another key approves (never the key that
@@ -152,7 +153,7 @@ interface Checked {
 
 /** The request's params, validated and normalized against the organization's current data. */
 async function checkAction(ctx: CoreContext, action: Action, raw: Record<string, unknown>): Promise<Checked> {
-  const db = ctx.env.DB;
+  const db = ctx.db;
   const org = ctx.principal.organization.id;
   switch (action) {
     case 'upsert_object': {
@@ -252,7 +253,7 @@ export async function requestAction(ctx: CoreContext, input: z.output<typeof Act
     decidedBy: null,
     failure: null,
   };
-  await insertApprovalRequest(ctx.env.DB, row);
+  await insertApprovalRequest(ctx.db, row);
   return viewOfRequest(row);
 }
 
@@ -267,8 +268,8 @@ function requestNotFound(id: string): DomainError {
 
 async function readRequest(ctx: CoreContext, id: string, now: Date): Promise<ApprovalRow> {
   const org = ctx.principal.organization.id;
-  await settleDueRequests(ctx.env.DB, org, now.toISOString(), id);
-  const row = await readApprovalRequest(ctx.env.DB, org, id);
+  await settleDueRequests(ctx.db, org, now.toISOString(), id);
+  const row = await readApprovalRequest(ctx.db, org, id);
   if (!row) throw requestNotFound(id);
   return row;
 }
@@ -296,8 +297,8 @@ export async function listActionRequests(
   assertCanRead(ctx);
   const scope = { organizationId: ctx.principal.organization.id, list: `actions:${filter.status ?? '*'}` };
   const after = cursor ? await readPageToken(ctx.env, cursor, scope, RequestsPosition, 'cursor') : undefined;
-  await settleDueRequests(ctx.env.DB, scope.organizationId, now.toISOString());
-  const rows = await listApprovalRequests(ctx.env.DB, scope.organizationId, limit + 1, after && { createdAt: after[0], id: after[1] }, filter.status);
+  await settleDueRequests(ctx.db, scope.organizationId, now.toISOString());
+  const rows = await listApprovalRequests(ctx.db, scope.organizationId, limit + 1, after && { createdAt: after[0], id: after[1] }, filter.status);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -328,8 +329,8 @@ export async function decideActionRequest(ctx: CoreContext, id: string, decision
   }
   if (row.status !== 'pending') throw notPending(row);
   if (decision === 'approve') await approveRequest(ctx, row, now);
-  else if (!(await rejectApprovalRequest(ctx.env.DB, org, id, ctx.principal.keyId, now.toISOString()))) throw notPending(await readRequest(ctx, id, now));
-  return viewOfRequest((await readApprovalRequest(ctx.env.DB, org, id))!);
+  else if (!(await rejectApprovalRequest(ctx.db, org, id, ctx.principal.keyId, now.toISOString()))) throw notPending(await readRequest(ctx, id, now));
+  return viewOfRequest((await readApprovalRequest(ctx.db, org, id))!);
 }
 
 const AGAIN = '; request the change again against the current data.';
@@ -345,7 +346,7 @@ const AGAIN = '; request the change again against the current data.';
  * approver gets the error (500) and may approve again.
  */
 async function approveRequest(ctx: CoreContext, row: ApprovalRow, now: Date): Promise<void> {
-  const db = ctx.env.DB;
+  const db = ctx.db;
   const org = ctx.principal.organization.id;
   const at = now.toISOString();
   const decidedBy = ctx.principal.keyId;
@@ -364,7 +365,7 @@ async function approveRequest(ctx: CoreContext, row: ApprovalRow, now: Date): Pr
 }
 
 /** Writes the request's change through the store, guarded and with `outcome`'s statements in its batch. */
-async function applyChange(db: D1Database, org: string, row: ApprovalRow, at: string, outcome: (o: ApprovalOutcome) => D1PreparedStatement[]): Promise<void> {
+async function applyChange(db: Db, org: string, row: ApprovalRow, at: string, outcome: (o: ApprovalOutcome) => D1PreparedStatement[]): Promise<void> {
   const source: WriteSource = { kind: 'action', id: row.id };
   const applied = outcome({ status: 'applied' });
   const params = row.params;

@@ -19,6 +19,7 @@ export const CHANGE_OPERATIONS = [
     output: ChangesPage,
     errors: ['invalid_input'],
     effects: READ,
+    freshness: 'recent',
     run: (ctx, input) => listChanges(ctx, input),
     rest: {
       method: 'get',

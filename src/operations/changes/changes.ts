@@ -66,7 +66,7 @@ export async function listChanges(ctx: CoreContext, input: ChangesInput): Promis
   const organizationId = ctx.principal.organization.id;
   const scope = { organizationId, list: `changes:${input.company ?? '*'}:${kinds?.join(',') ?? '*'}:${input.since ?? '*'}:${input.until ?? '*'}` };
   const after = input.cursor ? await readPageToken(ctx.env, input.cursor, scope, Position, 'cursor') : undefined;
-  const rows = await listChangeRows(ctx.env.DB, organizationId, {
+  const rows = await listChangeRows(ctx.db, organizationId, {
     ...(input.company !== undefined ? { company: input.company } : {}),
     ...(kinds ? { kinds } : {}),
     ...(input.since !== undefined ? { from: input.since } : {}),

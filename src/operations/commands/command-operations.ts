@@ -19,7 +19,7 @@ import { research } from './research.ts';
  * its catalog fields, and its work. defineCommand derives the rest of the operation: scope and rate
  * bucket `commands`, POST /api/v1/commands/{id} and the tool of the same name, the onboarding check.
  */
-interface CommandDeclaration<S extends z.ZodType> extends Pick<OperationDefinition<S>, 'id' | 'input' | 'effects'> {
+interface CommandDeclaration<S extends z.ZodType> extends Pick<OperationDefinition<S>, 'id' | 'input' | 'effects' | 'freshness'> {
   command: Omit<CommandFields, 'example'> & { example: z.input<S> };
   /** For a sync command: the schema of its result's `data` (./command-outputs.ts), the structured content of its tool. */
   output?: z.ZodType;
@@ -53,7 +53,7 @@ export function commandToolAnswer(result: CommandResult): ToolAnswer {
  * the MCP tool of the same name. Its work runs once the arguments passed and, when it needs one, the
  * sales profile is finished.
  */
-function defineCommand<S extends z.ZodType>({ id, input, output, effects, command, outputSummary, run }: CommandDeclaration<S>): OperationDefinition {
+function defineCommand<S extends z.ZodType>({ id, input, output, effects, freshness, command, outputSummary, run }: CommandDeclaration<S>): OperationDefinition {
   const { title, mode, description, requiresOnboarding, example } = command;
   return defineOperation({
     id,
@@ -63,6 +63,7 @@ function defineCommand<S extends z.ZodType>({ id, input, output, effects, comman
     inputName: `arguments of ${id}`,
     errors: ['invalid_input', 'payload_too_large', ...(requiresOnboarding ? (['onboarding_required'] as const) : [])],
     effects,
+    freshness,
     command: { ...command, example: example as Record<string, unknown> },
     run: async (ctx, args) => run(ctx, args, requiresOnboarding ? await assertOnboarded(ctx) : null),
     rest: {
@@ -111,6 +112,7 @@ export const COMMANDS: readonly OperationDefinition[] = [
     input: ResearchInput,
     output: ResearchOutput,
     effects: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    freshness: 'recent',
     command: {
       title: 'Research a topic',
       mode: 'sync',
@@ -128,6 +130,7 @@ export const COMMANDS: readonly OperationDefinition[] = [
     input: CompetitorsInput,
     output: CompetitorsOutput,
     effects: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    freshness: 'recent',
     command: {
       title: 'Analyse competitors',
       mode: 'sync',
@@ -160,6 +163,7 @@ export const COMMANDS: readonly OperationDefinition[] = [
     input: HelpInput,
     output: CatalogOutput,
     effects: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    freshness: 'recent',
     command: {
       title: 'Command catalog',
       mode: 'sync',
@@ -215,6 +219,7 @@ export const COMMAND_OPERATIONS: readonly OperationDefinition[] = [
     input: z.object({}),
     errors: [],
     effects: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    freshness: 'recent',
     run: async () => commandCatalog(),
     rest: {
       method: 'get',

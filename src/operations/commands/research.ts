@@ -8,6 +8,7 @@ import type { CoreContext } from '../../ground/context.ts';
 import type { ResearchInput } from './command-inputs.ts';
 import { claimSource, type ResearchOutput } from './command-outputs.ts';
 import type { SalesProfile } from '../../ground/schemas/profile.ts';
+import { asD1Database } from '../../ground/db-session.ts';
 
 /** The research command's result: the brief's markdown and the same brief as data (its claims). */
 export interface ResearchAnswer {
@@ -29,8 +30,8 @@ export async function research(ctx: CoreContext, input: ResearchInput, profile: 
     userContext: input.userContext,
     profile,
   };
-  const result = await researchWithFallback(researchProviders(ctx.env), request);
-  const speakers = await topicSpeakers(ctx.env.DB, request.organizationId, input.topic, result.sources, { ownDomain: profile.domain });
+  const result = await researchWithFallback(researchProviders(ctx.env, ctx.db), request);
+  const speakers = await topicSpeakers(asD1Database(ctx.db), request.organizationId, input.topic, result.sources, { ownDomain: profile.domain });
   const now = new Date();
   const { markdown, claims } = composeBrief({
     topic: input.topic,
@@ -43,7 +44,7 @@ export async function research(ctx: CoreContext, input: ResearchInput, profile: 
   });
   const key = randomId('brf');
   const brief = { key, topic: input.topic, tier: input.tier, markdown, createdAt: now.toISOString(), result, about: speakers.named };
-  await storeBrief(ctx.env.DB, request.organizationId, brief, { kind: 'research', id: key });
+  await storeBrief(ctx.db, request.organizationId, brief, { kind: 'research', id: key });
   const data: ResearchOutput = {
     brief: key,
     topic: input.topic,

@@ -73,6 +73,6 @@ export async function addSources(ctx: CoreContext, raw: unknown, dependencies: A
     if (!check.ok) throw new Error(`unreachable: ${sent} passed the schema but not the policy`);
     return { sent, url: check.url };
   });
-  const results = await importPages(ctx.env.DB, ctx.principal.organization.id, requests, { ...options, ...dependencies });
+  const results = await importPages(ctx.db, ctx.principal.organization.id, requests, { ...options, ...dependencies });
   return { results };
 }

@@ -76,6 +76,7 @@ export const OMS_READ_OPERATIONS = [
     output: Metadata,
     errors: [],
     effects: READ_ONLY,
+    freshness: 'recent',
     run: async (ctx) => getMetadata(ctx),
     rest: {
       method: 'get',
@@ -101,6 +102,7 @@ export const OMS_READ_OPERATIONS = [
     output: ObjectPage,
     errors: ['invalid_input'],
     effects: READ_ONLY,
+    freshness: 'recent',
     run: searchOmsObjects,
     rest: {
       method: 'post',
@@ -138,6 +140,7 @@ export const OMS_READ_OPERATIONS = [
     output: ObjectPage,
     errors: ['invalid_input', 'not_found'],
     effects: READ_ONLY,
+    freshness: 'recent',
     run: pivotOmsObjects,
     rest: {
       method: 'post',
@@ -165,6 +168,7 @@ export const OMS_READ_OPERATIONS = [
     output: OmsObject,
     errors: ['invalid_input', 'not_found'],
     effects: READ_ONLY,
+    freshness: 'recent',
     run: getOmsObject,
     rest: {
       method: 'post',
@@ -188,6 +192,7 @@ export const OMS_READ_OPERATIONS = [
     output: Provenance,
     errors: ['invalid_input', 'not_found'],
     effects: READ_ONLY,
+    freshness: 'recent',
     run: getOmsProvenance,
     rest: {
       method: 'post',

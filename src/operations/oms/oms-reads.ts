@@ -95,7 +95,7 @@ function notFound(type: string, key: string): DomainError {
 export async function getOmsObject(ctx: CoreContext, input: z.output<typeof GetObjectInput>): Promise<ObjectView> {
   assertScope(ctx, 'oms:read');
   const key = normalizeKey(input.type, input.key);
-  const object = await getObject(ctx.env.DB, ctx.principal.organization.id, input.type, key);
+  const object = await getObject(ctx.db, ctx.principal.organization.id, input.type, key);
   if (!object) throw notFound(input.type, key);
   return asView(object);
 }
@@ -189,7 +189,7 @@ export async function searchOmsObjects(ctx: CoreContext, input: z.output<typeof 
   const text = input.query === undefined ? undefined : searchText(organizationId, type, input.query);
   const scope = { organizationId, list: await searchListName(type, [input.query ?? null, input.filters, input.orderBy]) };
   const after = input.pageToken ? await readPageToken(ctx.env, input.pageToken, scope, SearchPositionToken, 'pageToken') : undefined;
-  const { rows, resumeAfter } = await searchObjects(ctx.env.DB, {
+  const { rows, resumeAfter } = await searchObjects(ctx.db, {
     organizationId,
     type,
     text,
@@ -263,7 +263,7 @@ export async function pivotOmsObjects(ctx: CoreContext, input: z.output<typeof P
   const identity = await sha256(key);
   const scope = { organizationId, list: `oms-pivot:${input.type}:${view.name}:${toBase64(identity.subarray(0, 16))}` };
   const after = input.pageToken ? (await readPageToken(ctx.env, input.pageToken, scope, PivotPosition, 'pageToken'))[0] : undefined;
-  const { origin, objects } = await pivotObjects(ctx.env.DB, {
+  const { origin, objects } = await pivotObjects(ctx.db, {
     organizationId,
     link: view.link.name,
     forward: view.forward,
@@ -309,7 +309,7 @@ function parsed(json: string | null): unknown {
 export async function getOmsProvenance(ctx: CoreContext, input: z.output<typeof ProvenanceInput>): Promise<Provenance> {
   assertScope(ctx, 'oms:read');
   const key = normalizeKey(input.type, input.key);
-  const stored = await readProvenance(ctx.env.DB, ctx.principal.organization.id, input.type, key);
+  const stored = await readProvenance(ctx.db, ctx.principal.organization.id, input.type, key);
   if (!stored.object) throw notFound(input.type, key);
   const properties = stored.object.properties;
   return {

@@ -44,7 +44,7 @@ function scoped(input: ReadSiteInput): boolean {
 }
 
 export async function readSite(ctx: CoreContext, input: ReadSiteInput): Promise<CommandResult> {
-  const { id, started } = await startSiteRead(ctx.env, ctx.principal.organization.id, input.domain, input.pages, ctx.origin, { includePaths: input.includePaths, excludePaths: input.excludePaths, hosts: input.hosts });
+  const { id, started } = await startSiteRead(ctx.env, ctx.db, ctx.principal.organization.id, input.domain, input.pages, ctx.origin, { includePaths: input.includePaths, excludePaths: input.excludePaths, hosts: input.hosts });
   const markdown = started
     ? startedMarkdown('site-read', id)
     : `A site read of ${input.domain} is already running (run ${id}); one read per domain runs at a time${scoped(input) ? ', and it reads the paths and hosts it was started with, not these' : ''}. ${howToPoll('site-read', id)}`;
@@ -75,7 +75,7 @@ export type SiteReadSettingsInput = z.output<typeof SiteReadSettingsInput>;
 
 export async function getSiteReadSettings(ctx: CoreContext): Promise<SiteReadSettingsView> {
   const organizationId = ctx.principal.organization.id;
-  const [stored, fetched] = await Promise.all([readSiteReadPages(ctx.env.DB, organizationId), pagesFetchedOn(ctx.env.DB, organizationId, today())]);
+  const [stored, fetched] = await Promise.all([readSiteReadPages(ctx.db, organizationId), pagesFetchedOn(ctx.db, organizationId, today())]);
   return {
     pagesPerRead: stored ?? DEFAULT_PAGE_BUDGET,
     pagesPerReadIsDefault: stored === null,
@@ -85,6 +85,6 @@ export async function getSiteReadSettings(ctx: CoreContext): Promise<SiteReadSet
 }
 
 export async function putSiteReadSettings(ctx: CoreContext, input: SiteReadSettingsInput): Promise<SiteReadSettingsView> {
-  await writeSiteReadPages(ctx.env.DB, ctx.principal.organization.id, input.pagesPerRead);
+  await writeSiteReadPages(ctx.db, ctx.principal.organization.id, input.pagesPerRead);
   return getSiteReadSettings(ctx);
 }

@@ -20,5 +20,5 @@ export interface WebhookSecretView {
 
 export async function createWebhookSecret(ctx: CoreContext, now = new Date()): Promise<WebhookSecretView> {
   assertScope(ctx, 'oms:write');
-  return rotateWebhookSecret(ctx.env.DB, ctx.principal.organization.id, now);
+  return rotateWebhookSecret(ctx.db, ctx.principal.organization.id, now);
 }

@@ -29,7 +29,7 @@ function view(profile: SalesProfile, updatedAt: string | null): ProfileView {
 
 export async function getProfile(ctx: CoreContext): Promise<ProfileView> {
   assertScope(ctx, 'commands');
-  const stored = await readSalesProfile(ctx.env.DB, ctx.principal.organization.id);
+  const stored = await readSalesProfile(ctx.db, ctx.principal.organization.id);
   return stored ? view(stored.profile, stored.updatedAt) : view(EMPTY_PROFILE, null);
 }
 
@@ -39,15 +39,15 @@ export async function putProfile(ctx: CoreContext, profile: SalesProfile): Promi
   const updatedAt = new Date().toISOString();
   const result = view(profile, updatedAt);
   const organizationId = ctx.principal.organization.id;
-  const before = result.complete ? await readSalesProfile(ctx.env.DB, organizationId) : null;
-  await writeSalesProfile(ctx.env.DB, organizationId, profile, result.complete, updatedAt);
+  const before = result.complete ? await readSalesProfile(ctx.db, organizationId) : null;
+  await writeSalesProfile(ctx.db, organizationId, profile, result.complete, updatedAt);
   finishedProfiles.delete(organizationId);
   profileWrites++;
   if (!result.complete) return result;
   // Finishing the profile reads the organization's own site and its competitors'; a later save reads
   // the domains it adds.
   const known = before && missingProfileFields(before.profile).length === 0 ? new Set(profileDomains(before.profile)) : new Set<string>();
-  const siteReads = await startSiteReads(ctx.env, organizationId, profileDomains(profile).filter((domain) => !known.has(domain)), ctx.origin);
+  const siteReads = await startSiteReads(ctx.env, ctx.db, organizationId, profileDomains(profile).filter((domain) => !known.has(domain)), ctx.origin);
   return { ...result, siteReads };
 }
 

@@ -57,6 +57,7 @@ export const RUN_OPERATIONS = [
     output: RunPage,
     errors: ['invalid_input'],
     effects: POLL,
+    freshness: 'recent',
     run: (ctx, { limit, cursor, ...filter }) => listRuns(ctx, limit, cursor, filter),
     rest: {
       method: 'get',

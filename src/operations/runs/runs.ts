@@ -14,6 +14,7 @@ import { assertScope } from '../../ground/scopes.ts';
 import type { AuditInput, GtmAuditInput } from '../commands/command-inputs.ts';
 import { AREAS, GTM_AUDIT_AREAS, type GtmArea } from '../../runs/gtm-audit.ts';
 import type { SalesProfile } from '../../ground/schemas/profile.ts';
+import { placementOf } from '../../ground/location-hint.ts';
 import { siteReadReportOf, type SiteReadReport } from '../../sites/read/report-data.ts';
 
 /**
@@ -68,8 +69,8 @@ const AUDIT_KINDS: readonly RunKind[] = ['gtm-audit', 'audit'];
  * Starts an audit (launchRun): one of the organization's MAX_RUNNING_RUNS audit slots. Over the
  * cap: 429 `rate_limited` and nothing is written.
  */
-async function launch(ctx: CoreContext, init: Omit<RunInit, 'id' | 'createdAt'>): Promise<CommandResult> {
-  const launched = await launchRun(ctx.env, init, { cap: MAX_RUNNING_RUNS, kinds: AUDIT_KINDS });
+async function launch(ctx: CoreContext, init: Omit<RunInit, 'id' | 'createdAt'>, profile: SalesProfile): Promise<CommandResult> {
+  const launched = await launchRun(ctx.env, ctx.db, init, { cap: MAX_RUNNING_RUNS, kinds: AUDIT_KINDS }, placementOf(profile.icp.regions));
   if (!launched.started) {
     throw rateLimited(
       RUN_SLOT_RETRY_SECONDS,
@@ -83,14 +84,14 @@ async function launch(ctx: CoreContext, init: Omit<RunInit, 'id' | 'createdAt'>)
 export async function startGtmAudit(ctx: CoreContext, input: GtmAuditInput, profile: SalesProfile): Promise<CommandResult> {
   const org = ctx.principal.organization.id;
   const key = input.company ?? profile.domain!;
-  const name = (await companyName(ctx.env.DB, org, key)) ?? (key === profile.domain ? profile.companyName : undefined);
+  const name = (await companyName(ctx.db, org, key)) ?? (key === profile.domain ? profile.companyName : undefined);
   return launch(ctx, {
     kind: 'gtm-audit',
     organizationId: org,
     target: key,
     args: { ...input, subject: { key, ...(name ? { name } : {}) } },
     steps: [...(input.focus ?? GTM_AUDIT_AREAS)],
-  });
+  }, profile);
 }
 
 /** Starts the audit of the caller's own organization. */
@@ -101,7 +102,7 @@ export async function startAudit(ctx: CoreContext, input: AuditInput, profile: S
     target: profile.companyName ?? ctx.principal.organization.name,
     args: { ...input },
     steps: [...AUDIT_STEPS],
-  });
+  }, profile);
 }
 
 /**
@@ -242,7 +243,7 @@ export async function listRuns(
   assertScope(ctx, 'commands');
   const scope = { organizationId: ctx.principal.organization.id, list: listName(filter) };
   const after = cursor ? await readPageToken(ctx.env, cursor, scope, RunsPosition, 'cursor') : undefined;
-  const rows = await listRunRows(ctx.env.DB, scope.organizationId, limit + 1, after && { createdAt: after[0], id: after[1] }, filter);
+  const rows = await listRunRows(ctx.db, scope.organizationId, limit + 1, after && { createdAt: after[0], id: after[1] }, filter);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { runs: page, nextCursor: rows.length > limit && last ? await signPageToken(ctx.env, scope, [last.createdAt, last.id]) : null };

@@ -156,6 +156,7 @@ export const WATCH_OPERATIONS = [
     output: z.union([Watch, WatchPage]),
     errors: ['invalid_input', 'not_found'],
     effects: READ,
+    freshness: 'recent',
     run: async (ctx, { id, limit, cursor, ...filter }, call) => {
       if (id !== undefined) {
         assertIdAlone(call, 'watch');

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { getObject } from '../../db/objects.ts';
 import { listWatches as listWatchRows, readWatch, type WatchRow } from '../../db/watches.ts';
+import { readSalesProfile } from '../../db/sales-profiles.ts';
+import { placementOf } from '../../ground/location-hint.ts';
 import type { RunOutcome, WatchObject } from '../../watches/watch-object.ts';
 import { randomId } from '../../ground/api-key.ts';
 import type { CoreContext } from '../../ground/context.ts';
@@ -46,8 +48,8 @@ export const WatchListFilter = z.object({
 });
 export type WatchListFilter = z.output<typeof WatchListFilter>;
 
-function stubOf(ctx: CoreContext, id: string): DurableObjectStub<WatchObject> {
-  return ctx.env.WATCHES.getByName(id);
+function stubOf(ctx: CoreContext, id: string, placement?: DurableObjectNamespaceGetDurableObjectOptions): DurableObjectStub<WatchObject> {
+  return ctx.env.WATCHES.getByName(id, placement);
 }
 
 function watchNotFound(id: string): DomainError {
@@ -67,7 +69,7 @@ function normalizedKey(type: WatchableType, key: string, path: string, what: str
 
 /** The watch's row in the caller's organization; 404 for an unknown id or another organization's. */
 async function ownRow(ctx: CoreContext, id: string): Promise<WatchRow> {
-  const row = await readWatch(ctx.env.DB, ctx.principal.organization.id, id);
+  const row = await readWatch(ctx.db, ctx.principal.organization.id, id);
   if (!row) throw watchNotFound(id);
   return row;
 }
@@ -116,7 +118,7 @@ async function checkWatch(ctx: CoreContext, input: z.output<typeof CreateWatchIn
     if (!checked.ok) throw invalid('webhook.url', `webhook.url ${checked.message}`);
     webhook = { url: checked.url, ...(input.webhook.kinds?.length ? { kinds: [...new Set(input.webhook.kinds)] } : {}) };
   }
-  const exists = (await getObject(ctx.env.DB, ctx.principal.organization.id, type, key)) !== null;
+  const exists = (await getObject(ctx.db, ctx.principal.organization.id, type, key)) !== null;
   return { target: { type, key }, webhook, exists };
 }
 
@@ -151,12 +153,14 @@ export async function quoteWatch(ctx: CoreContext, input: z.output<typeof Create
 export async function createWatch(ctx: CoreContext, input: z.output<typeof CreateWatchInput>, now = new Date()): Promise<CreatedWatch> {
   const { target, webhook, exists } = await checkWatch(ctx, input);
   const organizationId = ctx.principal.organization.id;
-  const secret = webhook ? await ensureWebhookSecret(ctx.env.DB, organizationId, now) : null;
+  const secret = webhook ? await ensureWebhookSecret(ctx.db, organizationId, now) : null;
   const id = randomId('wch');
   // A company watched by its domain before it is an object is created now, as a site read does (its
   // first execution reads the site and names it); the watch's id is its provenance.
-  if (!exists) await writeObjects(ctx.env.DB, organizationId, [{ type: target.type, key: target.key, properties: {} }], [], { kind: 'watch', id }, now.toISOString());
-  const watch = await stubOf(ctx, id).create({
+  if (!exists) await writeObjects(ctx.db, organizationId, [{ type: target.type, key: target.key, properties: {} }], [], { kind: 'watch', id }, now.toISOString());
+  // The get that creates the object: the organization's location hint only counts here.
+  const placement = placementOf((await readSalesProfile(ctx.db, organizationId))?.profile.icp?.regions ?? []);
+  const watch = await stubOf(ctx, id, placement).create({
     id,
     organizationId,
     target,
@@ -200,7 +204,7 @@ export async function listWatches(
   const organizationId = ctx.principal.organization.id;
   const scope = { organizationId, list: `watches:${filter.status ?? '*'}:${target ? `${target.type}:${target.key}` : '*'}` };
   const after = cursor ? await readPageToken(ctx.env, cursor, scope, WatchesPosition, 'cursor') : undefined;
-  const rows = await listWatchRows(ctx.env.DB, organizationId, limit + 1, after && { createdAt: after[0], id: after[1] }, { status: filter.status, target });
+  const rows = await listWatchRows(ctx.db, organizationId, limit + 1, after && { createdAt: after[0], id: after[1] }, { status: filter.status, target });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

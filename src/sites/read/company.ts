@@ -6,14 +6,14 @@ import { output, readArgs, SCRATCH, type HomeFacts, type Tally } from './state.t
 
 /** The company step: the domain's company object, created or named from the site. */
 
-export async function nameCompany(env: Env, run: RunRecord, work: StepWork): Promise<StepResult> {
+export async function nameCompany(_env: Env, run: RunRecord, work: StepWork): Promise<StepResult> {
   const { domain } = readArgs(run);
   const tally = work.scratch.get<Tally>(SCRATCH.tally);
   const name = companyNameFrom(domain, tally?.home);
-  const existing = await getObject(env.DB, run.organizationId, 'company', domain);
+  const existing = await getObject(work.db, run.organizationId, 'company', domain);
   const properties: Record<string, unknown> = { domain };
   if (name && typeof existing?.properties.name !== 'string') properties.name = name;
-  const [outcome] = (await writeObjects(env.DB, run.organizationId, [{ type: 'company', key: domain, properties }], [], { kind: 'site-read', id: run.id, url: `https://${domain}/` })).objects;
+  const [outcome] = (await writeObjects(work.db, run.organizationId, [{ type: 'company', key: domain, properties }], [], { kind: 'site-read', id: run.id, url: `https://${domain}/` })).objects;
   const shown = typeof existing?.properties.name === 'string' ? existing.properties.name : name;
   const what = outcome === 'created' ? 'created' : outcome === 'updated' ? 'updated' : 'unchanged';
   return output(`company ${domain} ${what}${shown ? ` (${shown})` : ''}`, [`- Company ${escapeInline(domain)}: ${what}${shown ? `, named ${escapeInline(String(shown))}` : ''}.`]);

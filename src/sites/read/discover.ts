@@ -57,10 +57,10 @@ export async function discover(env: Env, run: RunRecord, work: StepWork): Promis
   // expandSitemaps only reads; the URLs it found are offered to the frontier in its order, then the
   // pages earlier reads found (a page answering 304 brings no links to find them by).
   // A page whose lastmod is later than our last read of it (or never read) comes first: what changed.
-  const lastRead = await lastReadPages(env.DB, run.organizationId, domain, budget * QUEUE_PER_BUDGET);
+  const lastRead = await lastReadPages(work.db, run.organizationId, domain, budget * QUEUE_PER_BUDGET);
   // On a first read nothing was read before: no page is raised above its kind.
   for (const url of expanded.urls) frontier.add(url.loc, undefined, lastRead.size > 0 && changedSince(url.lastmod, lastRead.get(url.loc)) ? CHANGED_BONUS : 0);
-  for (const url of await knownSitePages(env.DB, run.organizationId, domain, budget * QUEUE_PER_BUDGET)) frontier.add(url);
+  for (const url of await knownSitePages(work.db, run.organizationId, domain, budget * QUEUE_PER_BUDGET)) frontier.add(url);
   const sitemaps: SitemapSummary = {
     filesRead: expanded.filesRead,
     urls: expanded.urls.length,

@@ -10,6 +10,7 @@ import { clientFor } from './site-client.ts';
 import type { SiteReadReport } from './report-data.ts';
 import { requestFollowingRobots, SiteRobots } from './site-robots.ts';
 import { newTally, output, readArgs, SCRATCH, today, type Tally } from './state.ts';
+import type { Db } from '../../ground/db-session.ts';
 
 /**
  * The feeds and boards steps of a site read: what the company publishes outside its HTML pages.
@@ -68,7 +69,7 @@ export async function readFeeds(env: Env, run: RunRecord, work: StepWork): Promi
   const host = tally.hosts?.[0] ?? domain;
   // The feeds this read's pages link, and those earlier reads stored entries from: a page that
   // answered 304 this time gave no links, but its feed may have new entries.
-  const linked = [...new Set([...(tally.feeds ?? []), ...(await knownOrigins(env.DB, run.organizationId, domain, 'feed-entry', MAX_FEEDS_READ))])];
+  const linked = [...new Set([...(tally.feeds ?? []), ...(await knownOrigins(work.db, run.organizationId, domain, 'feed-entry', MAX_FEEDS_READ))])];
   const candidates = linked.length ? linked : FEED_PATHS.slice(0, FEED_PATHS_TRIED).map((path) => new URL(path, `https://${host}/`).href);
   const lines: string[] = [];
   let feedsRead = 0;
@@ -92,7 +93,7 @@ export async function readFeeds(env: Env, run: RunRecord, work: StepWork): Promi
       if (linked.length) lines.push(`- Feed ${escapeInline(onSite.url)} not read: ${escapeInline(answerOf(page))}.`);
       continue;
     }
-    await commitStatements(env.DB, [countPagesStatement(env.DB, run.organizationId, today())]);
+    await commitStatements(work.db, [countPagesStatement(work.db, run.organizationId, today())]);
     const feed = await parseFeed(page.body, page.url);
     if (feed.kind === 'unreadable') {
       if (linked.length) lines.push(`- Feed ${escapeInline(page.url)} not read: ${escapeInline(feed.reason)}.`);
@@ -104,11 +105,11 @@ export async function readFeeds(env: Env, run: RunRecord, work: StepWork): Promi
     let asPages = 0;
     for (const entry of entries) {
       // The entry's own page, read by this run, holds its whole text: the page is the source.
-      if ((await readSitePage(env.DB, run.organizationId, entry.url))?.runId === run.id) {
+      if ((await readSitePage(work.db, run.organizationId, entry.url))?.runId === run.id) {
         asPages += 1;
         continue;
       }
-      if (await storeItem(env, run, feedItem(entry), { domain, kind: 'feed-entry', origin: page.url })) kept += 1;
+      if (await storeItem(work.db, run, feedItem(entry), { domain, kind: 'feed-entry', origin: page.url })) kept += 1;
     }
     stored += kept;
     feedsData.push({ url: page.url, kind: feed.kind, entries: feed.total, stored: kept });
@@ -132,7 +133,7 @@ export async function readBoards(env: Env, run: RunRecord, work: StepWork): Prom
   const boardsData: SiteReadReport['jobBoards'] = [];
   // The boards this read's pages link, and those earlier reads stored roles from (a careers page
   // that answered 304 gave no links, but its board may have new roles).
-  const known = (await knownOrigins(env.DB, run.organizationId, domain, 'role', MAX_BOARDS_READ)).map(jobBoardOf).filter((board) => board !== undefined);
+  const known = (await knownOrigins(work.db, run.organizationId, domain, 'role', MAX_BOARDS_READ)).map(jobBoardOf).filter((board) => board !== undefined);
   const boards = [...new Map([...(tally.boards ?? []), ...known].map((board) => [board.apiUrl, board])).values()].slice(0, MAX_BOARDS_READ);
   const lines: string[] = [];
   let roles = 0;
@@ -156,7 +157,7 @@ export async function readBoards(env: Env, run: RunRecord, work: StepWork): Prom
       lines.push(`- The ${escapeInline(name)} was not read: ${escapeInline(answerOf(page))}.`);
       continue;
     }
-    await commitStatements(env.DB, [countPagesStatement(env.DB, run.organizationId, today())]);
+    await commitStatements(work.db, [countPagesStatement(work.db, run.organizationId, today())]);
     const parsed = await parseJobBoard(board.kind, page.body, page.contentType);
     if (!parsed.ok) {
       lines.push(`- The ${escapeInline(name)} was not read: ${escapeInline(parsed.reason)}.`);
@@ -164,11 +165,11 @@ export async function readBoards(env: Env, run: RunRecord, work: StepWork): Prom
     }
     let kept = 0;
     for (const role of parsed.roles.slice(0, MAX_ROLES_STORED)) {
-      if (await storeItem(env, run, roleItem(role, domain), { domain, kind: 'role', origin: board.boardUrl, ...(role.location ? { location: role.location } : {}) })) kept += 1;
+      if (await storeItem(work.db, run, roleItem(role, domain), { domain, kind: 'role', origin: board.boardUrl, ...(role.location ? { location: role.location } : {}) })) kept += 1;
     }
     // The board answered its whole list: a role it listed before and lists no more is closed. (A
     // board with more roles than are stored is not complete here, so none is closed from it.)
-    if (parsed.total <= MAX_ROLES_STORED) await commitStatements(env.DB, [closeUnlistedRolesStatement(env.DB, run.organizationId, domain, board.boardUrl, run.id)]);
+    if (parsed.total <= MAX_ROLES_STORED) await commitStatements(work.db, [closeUnlistedRolesStatement(work.db, run.organizationId, domain, board.boardUrl, run.id)]);
     roles += kept;
     boardsData.push({ kind: board.kind, token: board.token, boardUrl: board.boardUrl, roles: parsed.total, stored: kept });
     const left = parsed.total - Math.min(parsed.roles.length, MAX_ROLES_STORED);
@@ -193,11 +194,11 @@ function roleItem(role: JobRole, domain: string): Item {
  * Stores an item as a source (an upsert: a repeat changes nothing) and, in the same batch, records it
  * in site_items (seen by this read: what a watch compares); false when it could not be stored.
  */
-async function storeItem(env: Env, run: RunRecord, item: Item, seen: Pick<SiteItemWrite, 'domain' | 'kind' | 'origin' | 'location'>): Promise<boolean> {
+async function storeItem(db: Db, run: RunRecord, item: Item, seen: Pick<SiteItemWrite, 'domain' | 'kind' | 'origin' | 'location'>): Promise<boolean> {
   const page = { ok: true as const, url: item.url, bytes: item.content.length, title: item.title, content: item.content, truncated: false, ...(item.publishedAt ? { publishedAt: item.publishedAt } : {}), ...(item.domain ? { domain: item.domain } : {}) };
   const at = new Date().toISOString();
-  const written = await storePage(env.DB, run.organizationId, page, { kind: 'site-read', id: run.id }, at, (_outcome, key) => [
-    siteItemStatement(env.DB, run.organizationId, { ...seen, url: key, title: item.title, runId: run.id, at }),
+  const written = await storePage(db, run.organizationId, page, { kind: 'site-read', id: run.id }, at, (_outcome, key) => [
+    siteItemStatement(db, run.organizationId, { ...seen, url: key, title: item.title, runId: run.id, at }),
   ]);
   return written.ok;
 }

@@ -37,6 +37,7 @@ import {
   type PageRecord,
   type Tally,
 } from './state.ts';
+import type { Db } from '../../ground/db-session.ts';
 
 /** The pages step: the frontier's best URL first, in slices, each page stored as a source (see plan.ts). */
 
@@ -50,7 +51,7 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
   const tally = work.scratch.get<Tally>(SCRATCH.tally) ?? newTally();
   const client = clientFor(env, domain, robots.policy.crawlDelaySeconds, { reader: run.organizationId, origin, hosts });
   const config = readConfig(env);
-  const db = env.DB;
+  const { db } = work;
   const org = run.organizationId;
   let fetchedToday = await pagesFetchedOn(db, org, today());
   // What earlier reads recorded of the site's pages, read once for the slice (one D1 query, not one per page).
@@ -182,7 +183,7 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
     };
     const page = await requestFollowingRobots(client, robots, url, { documents: true, conditional, claim }, { deadline: work.handOverAt });
     if (page.kind === 'page' || page.kind === 'not-modified') frontier.learnRedirect(url, page.url);
-    const outcome = await settle(env, run, domain, frontier, page, page.url === url ? stored : await readSitePage(db, org, page.url), tally, render);
+    const outcome = await settle(db, run, domain, frontier, page, page.url === url ? stored : await readSitePage(db, org, page.url), tally, render);
     if (outcome.counted) fetchedToday += 1;
     notePushback(tally, page);
     // Reached by a redirect (or kept under its canonical URL): the page it led to is handled too.
@@ -293,7 +294,7 @@ export const MAX_BOARDS_FOUND = 5;
  * `nofollow` keeps its links unfollowed.
  */
 async function settle(
-  env: Env,
+  db: Db,
   run: RunRecord,
   domain: string,
   frontier: Frontier,
@@ -302,7 +303,6 @@ async function settle(
   tally: Tally,
   render: Renderer,
 ): Promise<Settled> {
-  const db = env.DB;
   const org = run.organizationId;
   const at = new Date().toISOString();
   const base = { url: page.url, domain, runId: run.id, at };
@@ -340,7 +340,7 @@ async function settle(
     tally.documents = (tally.documents ?? 0) + 1;
     const title = pdf.title ?? fileName(page.url);
     const text = { ok: true as const, url: page.url, bytes: page.bytes, title, content: pdf.text, truncated: pdf.truncated, ...(pdf.publishedAt ? { publishedAt: pdf.publishedAt } : {}) };
-    return keep(env, run, domain, frontier, page, text, stored, count, []);
+    return keep(db, run, domain, frontier, page, text, stored, count, []);
   }
 
   let html = page;
@@ -381,12 +381,12 @@ async function settle(
     for (const feed of links.feeds) noteFeed(tally, feed);
   }
   if (links.droppedLinks > 0) tally.linksDropped = (tally.linksDropped ?? 0) + links.droppedLinks;
-  if (directives.noindex) return forgetNoindex(env, run, domain, page, stored, count, tally, queued);
+  if (directives.noindex) return forgetNoindex(db, run, domain, page, stored, count, tally, queued);
   if (!text.ok) return failed(text.error, queued);
   // The company step names the company from its home page.
   if (new URL(page.url).pathname === '/') tally.home = { title: text.title, ...(links.siteName ? { siteName: links.siteName } : {}) };
   const storedAs = links.canonical === undefined ? page.url : frontier.canonicalUrl(links.canonical, page.url);
-  return keep(env, run, domain, frontier, html, { ...text, url: storedAs }, stored, count, queued);
+  return keep(db, run, domain, frontier, html, { ...text, url: storedAs }, stored, count, queued);
 }
 
 /**
@@ -395,7 +395,7 @@ async function settle(
  * the page handled by its run and neither requests nor counts it again. Its state is not `live`, so
  * the next read asks for it whole.
  */
-function handledRecord(db: D1Database, org: string, runId: string, domain: string, url: string, outcome: 'skipped' | 'failed'): D1PreparedStatement {
+function handledRecord(db: Db, org: string, runId: string, domain: string, url: string, outcome: 'skipped' | 'failed'): D1PreparedStatement {
   return sitePageStatement(db, org, { url, domain, runId, at: new Date().toISOString(), state: 'handled', outcome, changed: false });
 }
 
@@ -426,7 +426,7 @@ function noteNeedsBrowser(tally: Tally, url: string): void {
  * read already stored (the same text) or the same text as the source stored.
  */
 async function keep(
-  env: Env,
+  db: Db,
   run: RunRecord,
   domain: string,
   frontier: Frontier,
@@ -436,7 +436,6 @@ async function keep(
   count: D1PreparedStatement,
   queued: string[],
 ): Promise<Settled> {
-  const db = env.DB;
   const org = run.organizationId;
   const at = new Date().toISOString();
   const url = text.url;
@@ -482,7 +481,7 @@ async function keep(
  * it again if it became indexable.
  */
 async function forgetNoindex(
-  env: Env,
+  db: Db,
   run: RunRecord,
   domain: string,
   page: Extract<SitePage, { kind: 'page' }>,
@@ -491,7 +490,6 @@ async function forgetNoindex(
   tally: Tally,
   queued: string[],
 ): Promise<Settled> {
-  const db = env.DB;
   const org = run.organizationId;
   const at = new Date().toISOString();
   const noindex = (tally.noindex ??= { count: 0, urls: [] });

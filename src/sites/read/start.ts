@@ -9,6 +9,7 @@ import { readsHost } from '../hosts.ts';
 import { launchRun } from '../../runs/launch.ts';
 import { siteReadReportOf } from './report-data.ts';
 import { SITE_READ_STEPS, sleep, today } from './state.ts';
+import type { Db } from '../../ground/db-session.ts';
 
 /** Starting site reads: on request, when onboarding finishes, before a watch's research. */
 
@@ -53,18 +54,19 @@ function scopeArgs(scope: SiteScope | undefined): Partial<SitePaths> & { hosts?:
  * kept in its arguments when not empty; a read found running keeps its own. Past the day's page limit: 429 with Retry-After until
  * the next UTC day; past MAX_RUNNING_SITE_READS running reads: 429. Nothing is written when refused.
  */
-export async function startSiteRead(env: Env, organizationId: string, domain: string, budget?: number, origin?: string, paths?: SiteScope): Promise<{ id: string; started: boolean; budget: number }> {
+export async function startSiteRead(env: Env, db: Db, organizationId: string, domain: string, budget?: number, origin?: string, paths?: SiteScope): Promise<{ id: string; started: boolean; budget: number }> {
   const limit = readConfig(env).SITE_READ_PAGES_PER_DAY;
-  const fetched = await pagesFetchedOn(env.DB, organizationId, today());
+  const fetched = await pagesFetchedOn(db, organizationId, today());
   if (fetched >= limit) {
     throw rateLimited(
       secondsToNextDay(),
       `Your organization's site reads fetched ${fetched} pages today (UTC), the most they may (${limit} a day); pages answered 304 Not Modified are not counted. Read again after midnight UTC.`,
     );
   }
-  const pages = budget ?? (await readSiteReadPages(env.DB, organizationId)) ?? DEFAULT_PAGE_BUDGET;
+  const pages = budget ?? (await readSiteReadPages(db, organizationId)) ?? DEFAULT_PAGE_BUDGET;
   const launched = await launchRun(
     env,
+    db,
     { kind: 'site-read', organizationId, target: domain, args: { domain, pages, ...(origin ? { origin } : {}), ...scopeArgs(paths) }, steps: [...SITE_READ_STEPS] },
     { cap: MAX_RUNNING_SITE_READS, kinds: ['site-read'], onePerTarget: true },
   );
@@ -89,12 +91,12 @@ export interface SiteReadStart {
  * each as startSiteRead does (with `paths` for each); a domain this deployment does not read (readsSiteOf) is left out, and
  * a refusal is reported, never thrown: the caller's own work goes on.
  */
-export async function startSiteReads(env: Env, organizationId: string, domains: readonly string[], origin?: string, paths?: SitePaths): Promise<SiteReadStart[]> {
+export async function startSiteReads(env: Env, db: Db, organizationId: string, domains: readonly string[], origin?: string, paths?: SitePaths): Promise<SiteReadStart[]> {
   const readable = [...new Set(domains)].filter((domain) => readsSiteOf(env, domain));
   return Promise.all(
     readable.map(async (domain): Promise<SiteReadStart> => {
       try {
-        const { id } = await startSiteRead(env, organizationId, domain, undefined, origin, paths);
+        const { id } = await startSiteRead(env, db, organizationId, domain, undefined, origin, paths);
         return { domain, runId: id };
       } catch (error) {
         const refused = messageOf(error);
@@ -118,13 +120,14 @@ const WAIT_POLL_MS = 250;
  */
 export async function readSiteBeforeResearch(
   env: Env,
+  db: Db,
   organizationId: string,
   domain: string,
   paths?: SitePaths,
   origin?: string,
   waitMs = WATCH_SITE_READ_WAIT_MS,
 ): Promise<{ runId: string; status: string; complete: boolean } | null> {
-  const [start] = await startSiteReads(env, organizationId, [domain], origin, paths);
+  const [start] = await startSiteReads(env, db, organizationId, [domain], origin, paths);
   if (!start?.runId) return null;
   const stub = env.RUNS.get(env.RUNS.idFromString(start.runId));
   const deadline = Date.now() + waitMs;

@@ -3,6 +3,7 @@ import { siteItemsOf } from '../../db/site-items.ts';
 import type { PageBaselineRow } from '../../db/watch-page-baseline.ts';
 import { splitSentences } from '../../research/text.ts';
 import type { ReadingItem } from './compare.ts';
+import type { Db } from '../../ground/db-session.ts';
 
 /**
  * The reading a watch compares with its baseline (compare.ts): what D1 holds of the company's web
@@ -17,7 +18,7 @@ export const MAX_WATCHED_ITEMS = 1_000;
 /** Page texts loaded per execution: a first execution of a large site loads the rest on the next. */
 export const MAX_TEXTS_LOADED = 500;
 
-export async function readCompanyWeb(db: D1Database, organizationId: string, domain: string, baseline: readonly PageBaselineRow[] | null): Promise<ReadingItem[]> {
+export async function readCompanyWeb(db: Db, organizationId: string, domain: string, baseline: readonly PageBaselineRow[] | null): Promise<ReadingItem[]> {
   const [pages, items] = await Promise.all([companyPages(db, organizationId, domain, MAX_WATCHED_PAGES), siteItemsOf(db, organizationId, domain, MAX_WATCHED_ITEMS)]);
   const before = new Map((baseline ?? []).map((row) => [row.url, row]));
   const toLoad = pages

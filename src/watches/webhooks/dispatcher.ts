@@ -3,6 +3,7 @@ import { deliverWebhook, type DeliveryResult } from './delivery.ts';
 import type { OutboxMessage, RecordedAttempt, WebhookOutbox } from './outbox.ts';
 import { webhookSecretOf } from './secrets.ts';
 import { messageOf } from '../../ground/errors.ts';
+import type { Db } from '../../ground/db-session.ts';
 
 /**
  * Sends a watch's due webhook messages, one at a time, in the order the executions finished,
@@ -12,7 +13,7 @@ import { messageOf } from '../../ground/errors.ts';
 
 export interface Dispatch {
   outbox: WebhookOutbox;
-  db: D1Database;
+  db: Db;
   /** The watch as it is now (null once gone): whose secret signs, and its id for the logs. */
   watch(): { id: string; organizationId: string } | null;
   fetch: typeof fetch;

@@ -1,5 +1,6 @@
 import { insertWebhookSecretIfAbsent, readWebhookSecret, replaceWebhookSecret, type WebhookSecretRow } from '../../db/webhook-secrets.ts';
 import { generateWebhookSecret } from './signing.ts';
+import type { Db } from '../../ground/db-session.ts';
 
 /**
  * The organization's webhook secret: created on demand, rotated on request, shown once. Only the
@@ -12,7 +13,7 @@ import { generateWebhookSecret } from './signing.ts';
  * created it (of two racing calls, one creates and both get the same secret), so a watch create
  * shows the secret exactly once: in the answer of the first watch with a webhook.
  */
-export async function ensureWebhookSecret(db: D1Database, organizationId: string, now = new Date()): Promise<{ secret: string; created: boolean }> {
+export async function ensureWebhookSecret(db: Db, organizationId: string, now = new Date()): Promise<{ secret: string; created: boolean }> {
   const fresh = generateWebhookSecret();
   if (await insertWebhookSecretIfAbsent(db, organizationId, fresh, now.toISOString())) return { secret: fresh, created: true };
   const stored = await readWebhookSecret(db, organizationId);
@@ -21,13 +22,13 @@ export async function ensureWebhookSecret(db: D1Database, organizationId: string
 }
 
 /** A new secret for the organization, replacing its old one at once (deliveries from now on, retries included, are signed with it). */
-export async function rotateWebhookSecret(db: D1Database, organizationId: string, now = new Date()): Promise<WebhookSecretRow> {
+export async function rotateWebhookSecret(db: Db, organizationId: string, now = new Date()): Promise<WebhookSecretRow> {
   const row = { secret: generateWebhookSecret(), createdAt: now.toISOString() };
   await replaceWebhookSecret(db, organizationId, row.secret, row.createdAt);
   return row;
 }
 
 /** The secret that signs the organization's deliveries, or null when it has none (then nothing is sent). */
-export async function webhookSecretOf(db: D1Database, organizationId: string): Promise<string | null> {
+export async function webhookSecretOf(db: Db, organizationId: string): Promise<string | null> {
   return (await readWebhookSecret(db, organizationId))?.secret ?? null;
 }

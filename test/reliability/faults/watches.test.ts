@@ -10,6 +10,10 @@ import { executionsOf, fireDueAlarm, inFlight, marketOrganization, stubOf, until
 import { createHooked, FakeReceiver, fireDeliveries, newSecret } from '../../watches/webhook-helpers.ts';
 import { changedTables, dataSnapshot, FailingD1, FAULT_SEED, Tally } from './support/faults.ts';
 import { answersArbitrary, FakeParallel, PARALLEL_BASE, PARALLEL_KEY, type Answer } from './support/parallel.ts';
+import { ObjectDb } from '../../../src/db/d1-sessions.ts';
+
+/** A bookmark store that keeps nothing: each execution's failing session starts at the primary. */
+const noKeptBookmark = { get: () => undefined, put: () => {} };
 
 /**
  * Watches under random fault schedules: a sequence of operations (run now, the schedule's alarm,
@@ -109,9 +113,12 @@ async function briefKeys(ids: string[]): Promise<Set<string>> {
 }
 
 /**
- * The watch, its executions and the messages acknowledged, read while no delivery is under way:
- * the platform fires due deliveries on its own, and a delivery's outcome is stored just after the
- * receiver answers.
+ * The watch, its executions and the messages acknowledged, read once the object is quiet: no
+ * delivery under way, no execution holding a reservation, and no alarm due. The platform fires due
+ * alarms on its own: an execution that queues a webhook message schedules its delivery for now, and
+ * that alarm, fired by the platform while the test's next operation makes the execution due, runs
+ * the execution itself, beside or instead of the test's. Waiting for quiet keeps the operations
+ * apart; a lost reservation is never released, so `check` still finds it (after about 10 s).
  */
 async function quiet(id: string, receiver: Receiving) {
   for (let i = 0; ; i++) {
@@ -119,8 +126,14 @@ async function quiet(id: string, receiver: Receiving) {
     const acknowledged = [...receiver.acknowledged];
     const watch = (await stubOf(id).get())!;
     const executions = await executionsOf(id);
-    const busy = await runInDurableObject(stubOf(id), (instance: WatchObject) => (instance as unknown as { delivering: unknown }).delivering !== null);
-    if ((!busy && acknowledged.length === receiver.acknowledged.length) || i >= 20) return { watch, executions, acknowledged };
+    const busy = await runInDurableObject(stubOf(id), async (instance: WatchObject, state) => {
+      const delivering = (instance as unknown as { delivering: unknown }).delivering !== null;
+      const reserved = state.storage.sql.exec<{ n: number }>('SELECT count(*) AS n FROM watch_inflight').one().n > 0;
+      const alarm = await state.storage.getAlarm();
+      return delivering || reserved || (alarm !== null && alarm <= Date.now());
+    });
+    if ((!busy && acknowledged.length === receiver.acknowledged.length) || i >= 1000) return { watch, executions, acknowledged };
+    if (busy) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
@@ -170,7 +183,7 @@ describe('watches under random fault schedules', () => {
           const d1 = new FailingD1();
           // The faults of the next execution; each execution takes them and leaves none for the next.
           let next: ExecutionFaults = { provider: [], d1: 'none' };
-          const id = await createHooked(org, receiver, { tier, costCapMicros: cap }, (real) => async (runEnv, watch, briefKey) => {
+          const id = await createHooked(org, receiver, { tier, costCapMicros: cap }, (real) => async (runEnv, _objectDb, watch, briefKey) => {
             const faults = next;
             next = { provider: [], d1: 'none' };
             fake.script = [...faults.provider];
@@ -181,7 +194,9 @@ describe('watches under random fault schedules', () => {
             } else if (faults.d1 !== 'none') {
               d1.armed = { batchFailsAt: faults.d1.batch, batchesBefore: faults.d1.after };
             } else d1.armed = {};
-            return real({ ...runEnv, DB: d1.db, RESEARCH_PROVIDER: 'parallel', PARALLEL_API_KEY: PARALLEL_KEY } as Env, watch, briefKey);
+            // The execution's D1 work goes through a session of the failing binding (its sessions are the binding itself).
+            const failing = new ObjectDb({ DB: d1.db }, noKeptBookmark);
+            return real({ ...runEnv, RESEARCH_PROVIDER: 'parallel', PARALLEL_API_KEY: PARALLEL_KEY } as Env, failing, watch, briefKey);
           });
           await untilExecutions(id, 1);
           let seen = await check(id, price, cap, receiver);

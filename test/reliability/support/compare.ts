@@ -24,6 +24,8 @@ export async function seen(response: Response, value: string): Promise<Seen> {
     .replace(/"requestId":"[^"]*"/g, '"requestId":"<id>"')
     // What each request mints (a watch's or an approval's id, the times it was made at) differs whatever was asked.
     .replace(/\b(wch|apr|wex|brf)_[0-9a-f]{32}\b/g, '$1_<minted>')
+    // The D1 bookmark is a position in the whole database: it moves with every request, whatever was asked.
+    .replace(/"recon\/bookmark":"[0-9a-f-]*"/g, '"recon/bookmark":"<bookmark>"')
     .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g, '<time>')
     .replace(/request id [\w-]+/g, 'request id <id>');
   let shape: unknown = 'text';

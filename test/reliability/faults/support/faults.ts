@@ -94,6 +94,10 @@ export class FailingD1 {
       });
     this.db = new Proxy(real, {
       get(target, property) {
+        // Its sessions are the failing binding itself, so code that opens one still meets the faults
+        // (a session it hands out reports no bookmark).
+        if (property === 'withSession') return () => self.db;
+        if (property === 'getBookmark') return () => null;
         if (property === 'prepare') return (sql: string) => wrapStatement(target.prepare(sql));
         if (property === 'batch') {
           return (statements: D1PreparedStatement[]) => {
