@@ -24,11 +24,13 @@ function openSession(env: D1Binding, start: D1SessionConstraint | D1SessionBookm
  *   own writes are there);
  * - `first-unconstrained` otherwise.
  *
- * `bookmark()` is what the doors send back (REST's X-Recon-Bookmark, MCP's `_meta`).
+ * `bookmark()` is what the doors send back (REST's X-Recon-Bookmark, MCP's `_meta`); it covers the
+ * writes a Durable Object made for the request too, once the request `observe`s the object's bookmark.
  */
 export class RequestDb implements RequestSession {
   readonly #env: D1Binding;
   #clientBookmark: string | null = null;
+  #observed: string | null = null;
   #freshness: Freshness = 'latest';
   #session: D1DatabaseSession | undefined;
   #start: D1SessionConstraint | D1SessionBookmark | undefined;
@@ -67,9 +69,14 @@ export class RequestDb implements RequestSession {
     return this.#open().batch<T>(statements);
   }
 
-  /** The session's latest bookmark; the client's own when the request did no D1 work; null when neither exists. */
+  /** A write made for this request through another session (a Durable Object's): its bookmark joins the one sent back. */
+  observe(bookmark: string | null): void {
+    this.#observed = laterBookmark(this.#observed, bookmark);
+  }
+
+  /** The latest of the session's bookmark (the client's own when the request did no D1 work) and the observed writes'; null when none exists. */
   bookmark(): string | null {
-    return this.#session?.getBookmark() ?? this.#clientBookmark;
+    return laterBookmark(this.#session?.getBookmark() ?? this.#clientBookmark, this.#observed);
   }
 
   /** How the session opened (a constraint or the client's bookmark); undefined until its first statement. */

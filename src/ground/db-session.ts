@@ -71,7 +71,13 @@ export interface RequestSession extends Db {
   continueFrom(bookmark: string | null): void;
   /** This session for a read that must reach the primary (a key's lookup), or one of its own at the primary when the request's opened at a replica. */
   latest(): Db;
-  /** The session's latest bookmark; the client's own when the request did no D1 work; null when neither exists. */
+  /**
+   * A write made for this request through another session (a Durable Object's own, which the
+   * request waited for): its bookmark joins the one sent back, so a client that sends it reads that
+   * write too.
+   */
+  observe(bookmark: string | null): void;
+  /** The latest bookmark of the session and of the writes it observed; the client's own when the request did no D1 work; null when none exists. */
   bookmark(): string | null;
 }
 

@@ -178,8 +178,8 @@ export const mcpOperations = [
     summary: 'The MCP server (Streamable HTTP, JSON-RPC 2.0; stateless, JSON responses); an API key or an OAuth access token',
     description:
       `One JSON-RPC message per request (no batches). Send Accept: application/json, text/event-stream. Tools (${TOOLS.length}): ${TOOLS.map((tool) => tool.id).join(', ')}; ` +
-      'each is an operation of the REST API with the same argument schema (tools/list gives them as JSON Schema). Answers only on MCP_ALLOWED_HOSTS, and to browser ' +
-      'Origins in MCP_ALLOWED_ORIGINS. See the MCP specification for the methods.',
+      'each is an operation of the REST API with the same argument schema (tools/list gives them as JSON Schema). Answers only on the hosts the deployment is served on ' +
+      '(its workers.dev name, routes and custom domains; loopback in local development), narrowed by MCP_ALLOWED_HOSTS, and to browser Origins in MCP_ALLOWED_ORIGINS. See the MCP specification for the methods.',
     request: {
       body: {
         required: true,
@@ -211,7 +211,7 @@ export const mcpOperations = [
           .string()
           .describe('Bearer realm="recon", resource_metadata="<origin>/.well-known/oauth-protected-resource/api/mcp", scope="commands oms:read": where MCP clients find the OAuth authorization server (RFC 9728).'),
       }),
-      403: rpcError('-32000, data.error access_denied: a Host not in MCP_ALLOWED_HOSTS or a browser Origin not in MCP_ALLOWED_ORIGINS.'),
+      403: rpcError('-32000, data.error access_denied: a Host the deployment is not served on (or one MCP_ALLOWED_HOSTS leaves out) or a browser Origin not in MCP_ALLOWED_ORIGINS.'),
       413: rpcError('A body over 256 KiB.'),
       429: rpcError("The key's rate limit, or the client address's failed-key limit.", {
         'Retry-After': z.string().describe('Seconds to wait before trying again.'),

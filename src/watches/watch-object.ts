@@ -146,6 +146,14 @@ export class WatchObject extends Agent {
     return this.execute('run');
   }
 
+  /**
+   * The bookmark of the object's D1 session as kept after its last write: a request that had it
+   * write (create, cancel, run now) observes it, so the client's next read sees that write.
+   */
+  async d1Bookmark(): Promise<string | null> {
+    return this.db.kept();
+  }
+
   /** Execution records, newest first, before `beforeSeq` (the seq of the last one of the previous page). */
   async executionsPage(limit: number, beforeSeq?: number): Promise<{ executions: ExecutionRecord[]; lastSeq: number | null; more: boolean }> {
     return executionsPage(this.store(), limit, beforeSeq);

@@ -87,6 +87,20 @@ describe('a request D1 session', () => {
     expect(replica.log.starts).toEqual(['first-unconstrained', 'first-primary']);
   });
 
+  it("reports the later of its own bookmark and the writes it observed (a Durable Object's session)", async () => {
+    const { DB } = recordingSessions();
+    const db = new RequestDb({ DB });
+    db.observe(null);
+    expect(db.bookmark()).toBeNull();
+    await read(db);
+    const own = db.bookmark()!;
+    const later = await issuedBookmark();
+    db.observe(later);
+    expect(db.bookmark()).toBe(laterBookmark(own, later));
+    db.observe('00000000-00000000-00000000-00000000000000000000000000000000');
+    expect(db.bookmark()).toBe(laterBookmark(own, later));
+  });
+
   it('reports bookmarks of the shape clients may send back (what local D1 issues)', async () => {
     const db = new RequestDb(env);
     await read(db);

@@ -68,6 +68,15 @@ function normalizedKey(type: WatchableType, key: string, path: string, what: str
 }
 
 /** The watch's row in the caller's organization; 404 for an unknown id or another organization's. */
+/**
+ * The watch object writes its D1 mirror (and an execution's brief) through its own session: the
+ * request observes that session's bookmark, so the one it sends back covers those writes and the
+ * client's next read with it (a listing, a search) sees them on any replica.
+ */
+async function observeWrites(ctx: CoreContext, stub: DurableObjectStub<WatchObject>): Promise<void> {
+  ctx.db.observe(await stub.d1Bookmark());
+}
+
 async function ownRow(ctx: CoreContext, id: string): Promise<WatchRow> {
   const row = await readWatch(ctx.db, ctx.principal.organization.id, id);
   if (!row) throw watchNotFound(id);
@@ -160,7 +169,8 @@ export async function createWatch(ctx: CoreContext, input: z.output<typeof Creat
   if (!exists) await writeObjects(ctx.db, organizationId, [{ type: target.type, key: target.key, properties: {} }], [], { kind: 'watch', id }, now.toISOString());
   // The get that creates the object: the organization's location hint only counts here.
   const placement = placementOf((await readSalesProfile(ctx.db, organizationId))?.profile.icp?.regions ?? []);
-  const watch = await stubOf(ctx, id, placement).create({
+  const stub = stubOf(ctx, id, placement);
+  const watch = await stub.create({
     id,
     organizationId,
     target,
@@ -176,6 +186,7 @@ export async function createWatch(ctx: CoreContext, input: z.output<typeof Creat
     ...(ctx.origin ? { origin: ctx.origin } : {}),
     createdAt: now.toISOString(),
   });
+  await observeWrites(ctx, stub);
   return secret?.created ? { ...watch, webhookSecret: secret.secret } : watch;
 }
 
@@ -217,8 +228,10 @@ export async function listWatches(
 export async function cancelWatch(ctx: CoreContext, id: string): Promise<WatchView> {
   assertScope(ctx, 'oms:write');
   const row = await ownRow(ctx, id);
-  const watch = await stubOf(ctx, row.id).cancel();
+  const stub = stubOf(ctx, row.id);
+  const watch = await stub.cancel();
   if (!watch) throw watchNotFound(id);
+  await observeWrites(ctx, stub);
   return watch;
 }
 
@@ -246,8 +259,10 @@ function refused(id: string, outcome: Extract<RunOutcome, { ran: false }>): Doma
 export async function runWatch(ctx: CoreContext, id: string): Promise<ExecutionRecord> {
   assertScope(ctx, 'oms:write');
   const row = await ownRow(ctx, id);
-  const outcome = await stubOf(ctx, row.id).runNow();
+  const stub = stubOf(ctx, row.id);
+  const outcome = await stub.runNow();
   if (!outcome.ran) throw refused(id, outcome);
+  await observeWrites(ctx, stub);
   return outcome.execution;
 }
 
