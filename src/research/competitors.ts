@@ -4,6 +4,7 @@ import type { ResearchSource } from './provider.ts';
 import { hasSearchTerms, MAX_QUERY_TERMS } from './fts-query.ts';
 import { anyOf, scopeExpression, searchPassages, sourceOf } from './search.ts';
 import { isCitable, splitSentences } from './text.ts';
+import type { Db } from '../ground/db-session.ts';
 
 /** A company that can be recognised in text: its key (domain) and the names it goes by. */
 export interface KnownCompany {
@@ -89,7 +90,7 @@ function mentions(sentence: string, aliases: readonly string[]): boolean {
  * built by search.ts (fts-query.ts), so any name is safe in it.
  */
 export async function findCompetitorEvidence(
-  db: D1Database,
+  db: Db,
   organizationId: string,
   target: KnownCompany,
   companies: readonly KnownCompany[],
@@ -214,7 +215,7 @@ function shorten(clause: string): { fragment: string; cut: boolean } {
  * shortest clause.
  */
 export async function findCompanyCells(
-  db: D1Database,
+  db: Db,
   organizationId: string,
   companies: readonly KnownCompany[],
   known: readonly KnownCompany[],

@@ -2,6 +2,7 @@ import { COMPANIES_NAMED, type CompanyName } from '../db/companies.ts';
 import { companyDirectory } from '../oms/company-directory.ts';
 import type { ResearchSource } from './provider.ts';
 import { askedNames, isOwnDomainOf } from './select.ts';
+import type { Db } from '../ground/db-session.ts';
 
 /**
  * Who says what a brief quotes: the company the topic is about (its own pages), another vendor
@@ -94,7 +95,7 @@ export function speakersIn(
 
 /** `speakersIn` over the organization's company directory (kept in the isolate: usually no D1 round trip). */
 export async function topicSpeakers(
-  db: D1Database,
+  db: Db,
   organizationId: string,
   topic: string,
   sources: readonly ResearchSource[],

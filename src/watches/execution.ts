@@ -14,7 +14,7 @@ import type { PageBaselineMeta, PageBaselineRow } from '../db/watch-page-baselin
 import { compileIgnore } from '../ground/ignore-patterns.ts';
 import { comparePages } from './page-changes/compare.ts';
 import { readCompanyWeb } from './page-changes/reading.ts';
-import { asD1Database, type Db } from '../ground/db-session.ts';
+import type { Db } from '../ground/db-session.ts';
 import type { ObjectDb } from '../db/d1-sessions.ts';
 
 /**
@@ -89,7 +89,7 @@ export async function prepareExecution(env: Env, db: ObjectDb, watch: WatchToRes
   const request = { organizationId: org, topic, tier: watch.tier, sourcePolicy: watch.sourcePolicy, userContext: FACT_CUES, profile };
   const result = await researchWithFallback(researchProviders(env, db), request);
   // The watched company is the brief's subject, whether or not the query names it.
-  const speakers = await topicSpeakers(asD1Database(db), org, topic, result.sources, { given: [key], ownDomain: profile.domain });
+  const speakers = await topicSpeakers(db, org, topic, result.sources, { given: [key], ownDomain: profile.domain });
   const createdAt = now.toISOString();
   const baseline = watch.baseline ?? null;
   const claims = claimsOf(result);

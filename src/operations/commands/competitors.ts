@@ -19,7 +19,6 @@ import type { CompetitorsInput } from './command-inputs.ts';
 import { claimSource, type CompetitorClaim, type CompetitorsOutput } from './command-outputs.ts';
 import { Domain, normalizeDomain } from '../../ground/schemas/common.ts';
 import type { SalesProfile } from '../../ground/schemas/profile.ts';
-import { asD1Database } from '../../ground/db-session.ts';
 
 /**
  * The competitors command: candidates from the sales profile, from stored `competitors` links and
@@ -45,11 +44,11 @@ export async function competitors(ctx: CoreContext, input: CompetitorsInput, pro
   if (target.key === profile.domain) for (const key of profile.competitors) candidate(key).knownFrom.push('profile');
   for (const key of await linkedCompetitors(db, org, target.key, MAX_LINKED_COMPETITORS)) candidate(key).knownFrom.push('link');
   const known = [...companies, ...[...candidates.keys()].filter((k) => !companies.some((c) => c.key === k)).map((key) => ({ key }))];
-  for (const [key, evidence] of await findCompetitorEvidence(asD1Database(db), org, target, known)) candidate(key).evidence.push(...evidence);
+  for (const [key, evidence] of await findCompetitorEvidence(db, org, target, known)) candidate(key).evidence.push(...evidence);
   candidates.delete(target.key);
 
   const ranked = rankCompetitors([...candidates.values()]).slice(0, input.limit);
-  const cells = ranked.length ? await findCompanyCells(asD1Database(db), org, [target, ...ranked], known) : new Map<string, CompanyCells>();
+  const cells = ranked.length ? await findCompanyCells(db, org, [target, ...ranked], known) : new Map<string, CompanyCells>();
   const markdown = render(target, ranked, cells);
   await linkDiscovered(ctx, target, ranked);
   return { markdown, data: asData(target, ranked, cells) };

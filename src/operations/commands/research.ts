@@ -8,7 +8,6 @@ import type { CoreContext } from '../../ground/context.ts';
 import type { ResearchInput } from './command-inputs.ts';
 import { claimSource, type ResearchOutput } from './command-outputs.ts';
 import type { SalesProfile } from '../../ground/schemas/profile.ts';
-import { asD1Database } from '../../ground/db-session.ts';
 
 /** The research command's result: the brief's markdown and the same brief as data (its claims). */
 export interface ResearchAnswer {
@@ -31,7 +30,7 @@ export async function research(ctx: CoreContext, input: ResearchInput, profile: 
     profile,
   };
   const result = await researchWithFallback(researchProviders(ctx.env, ctx.db), request);
-  const speakers = await topicSpeakers(asD1Database(ctx.db), request.organizationId, input.topic, result.sources, { ownDomain: profile.domain });
+  const speakers = await topicSpeakers(ctx.db, request.organizationId, input.topic, result.sources, { ownDomain: profile.domain });
   const now = new Date();
   const { markdown, claims } = composeBrief({
     topic: input.topic,
