@@ -23,7 +23,7 @@ const TOPIC_CUES: Record<AnswerType, readonly string[]> = {
   percent: [
     'percent*', 'percentage*', 'share', 'proportion', 'discount*', 'reduction', 'reduce*', 'lift', 'growth', 'grew', 'grow*',
     'increase*', 'decrease*', 'improve*', 'saving*', 'save', 'impact', 'overhead', 'margin*', 'churn', 'conversion', 'uptime',
-    'turnover', 'attrition',
+    'turnover', 'attrition', 'result', 'results', 'outcome', 'outcomes',
   ],
   date: ['when', 'date', 'dates', 'founded', 'founding', 'launch*', 'since', 'year', 'acquir*', 'acquisition*', 'effective', 'deadline', 'release*', 'started', 'start date', 'timeline'],
   duration: [
@@ -31,7 +31,7 @@ const TOPIC_CUES: Record<AnswerType, readonly string[]> = {
     'lifetime', 'period', 'window', 'turnaround', 'lead time', 'onboarding', 'implementation', 'setup', 'deployment', 'rollout',
     'payback', 'term', 'terms',
   ],
-  count: ['how many', 'number of', 'count', 'limit*', 'allowance', 'capacity'],
+  count: ['how many', 'number of', 'count', 'limit', 'limits', 'allowance', 'capacity', 'result', 'results', 'outcome', 'outcomes'],
   headcount: ['headcount', 'head count', 'employees', 'employee count', 'staff', 'workforce', 'team size', 'how many people', 'people work*', 'fte*'],
   rating: ['rating*', 'rated', 'rate', 'score*', 'stars', 'review*', 'reviewer*', 'satisfaction', 'nps'],
   weakness: [
@@ -87,9 +87,21 @@ const WEAK_PERSON_PATTERN = cuePattern(WEAK_PERSON_CUES);
 /** "who has more", "who is cheaper", "who offers the most": "who" comparing companies, not asking for a person. */
 const WHO_AS_WHICH = /(?<![\p{L}\p{N}])who\s+(?:has|have|is|are|offers?|sells?|charges?|raised|pays?|gets?)\s+(?:the\s+)?(?:more|most|fewer|less|least|better|best|worse|worst|(?:cheap|big|larg|small|fast|new|old|high|low|great)(?:er|est))(?![\p{L}\p{N}])/iu;
 
+/** "when" (or "what year") asks for a date, whatever else the topic's words name ("when does the pricing change take effect"). */
+const WHEN = cuePattern(['when', 'what year', 'which year', 'what date']);
+/** Question words that ask for something besides a date ("when ... and how much"). */
+const EXPLICIT_NOT_DATE = cuePattern(['how much', 'how many', 'how long', 'who', 'whom']);
+/**
+ * The size of a market is what it is worth ("market size", "size of the restaurant software
+ * market"): money, not a count of its people ("workforce software") or its size in units.
+ */
+const MARKET_SIZE = /(?<![\p{L}\p{N}])(?:market\s+(?:size|value)|size\s+of\s+(?:the\s+)?(?:[\p{L}-]+\s+){0,5}?market)(?![\p{L}\p{N}])/iu;
+
 /** The kinds of answer a topic asks for, in ANSWER_TYPES order; none for a topic without cues. */
 export function topicAnswerTypes(topic: string): AnswerType[] {
   const text = topic.normalize('NFKC');
+  if (MARKET_SIZE.test(text)) return ['money'];
+  if (WHEN.test(text) && !EXPLICIT_NOT_DATE.test(text)) return ['date'];
   // A share rate's "rate" is no rating cue: read the rest without it, and ask for a percentage.
   const shareRate = SHARE_RATE.test(text);
   const rest = shareRate ? text.replace(SHARE_RATE_WORDS, ' ') : text;
@@ -103,14 +115,61 @@ export function topicAnswerTypes(topic: string): AnswerType[] {
   return WEAK_COUNT_PATTERN.test(text) ? ['count'] : [];
 }
 
+/**
+ * The scale of money a topic asks for: a `sum` (what was raised, earned, paid for a company or
+ * spent on a market, stated in millions: "Series B amount", "annual recurring revenue") or a
+ * `price` (what a plan, a seat or a fee costs: "Premium plan price", "cheapest vendor"); null
+ * when it names neither, or both. A price stated in millions is most often a near miss for a
+ * price topic (the vendor's funding beside its plans), and a per-seat price one for a funding topic.
+ */
+export type MoneyScale = 'sum' | 'price';
+const SUM_CUES = cuePattern(['fund*', 'raise*', 'raising', 'revenue*', 'arr', 'valuation', 'invest*', 'series', 'round', 'acquisition*', 'market']);
+const PRICE_CUES = cuePattern(['price*', 'pricing', 'cost*', 'charg*', 'fee', 'fees', 'cheap*', 'expensive', 'afford*', 'per seat', 'per user', 'subscription*', 'billing', 'overage*']);
+
+/** The scale of money `topic` asks for (see MoneyScale). */
+export function moneyScaleAsked(topic: string): MoneyScale | null {
+  const text = topic.normalize('NFKC');
+  const sum = SUM_CUES.test(text);
+  const price = PRICE_CUES.test(text);
+  return sum === price ? null : sum ? 'sum' : 'price';
+}
+
+/** Whether a sentence's figures (`figures`) hold a sum in millions or billions ("$60 million", "€1.2bn"). */
+export function holdsLargeSum(figureTokens: readonly string[]): boolean {
+  return figureTokens.some((token) => /\d(?:million|billion|bn|m)$/.test(token));
+}
+
 const NUMBER_WORD =
   '(?:\\d[\\d,.]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|several|a few|a couple of)';
 const UNIT = '(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?)';
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
-/** A detector that needs both patterns in the sentence. */
-function bothOf(a: RegExp, b: RegExp): { test(text: string): boolean } {
+/** A detector that needs both tests to hold for the sentence. */
+function bothOf(a: { test(text: string): boolean }, b: { test(text: string): boolean }): { test(text: string): boolean } {
   return { test: (text) => a.test(text) && b.test(text) };
+}
+
+/**
+ * Words that make a run of capitalized words the name of a firm, a fund or a job rather than of a
+ * person ("Harborlight Capital", "Granite Arch Partners", "Customer Success Manager"): general
+ * English, the last word of a firm's or a title's name. A run holding one names no one.
+ */
+const NOT_A_PERSON = new Set([
+  'capital', 'ventures', 'venture', 'partners', 'partner', 'equity', 'growth', 'fund', 'funds', 'holdings', 'group', 'investments',
+  'investors', 'management', 'advisors', 'advisers', 'associates', 'labs', 'inc', 'llc', 'ltd', 'corp', 'corporation', 'company',
+  'bank', 'foods', 'systems', 'technologies', 'software', 'solutions', 'research', 'insurance', 'health', 'logistics', 'hospitality',
+  'manager', 'managers', 'executive', 'executives', 'engineer', 'engineers', 'director', 'officer', 'representative',
+  'representatives', 'designer', 'specialist', 'analyst', 'developer', 'consultant', 'coordinator', 'associate', 'lead',
+]);
+/** Runs of capitalized words (a middle initial allowed), with case. */
+const CAPITALIZED_RUN = /\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?:\s(?:\p{Lu}\.\s)?\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)+/gu;
+
+/** Whether `text` names a person: two or more capitalized words in a run that holds no NOT_A_PERSON word. */
+function namesAPerson(text: string): boolean {
+  for (const match of text.matchAll(CAPITALIZED_RUN)) {
+    if (!match[0].split(/\s/).some((word) => NOT_A_PERSON.has(word.toLowerCase()))) return true;
+  }
+  return false;
 }
 
 /** Sentence-side detectors: each is a shape an answer of that type takes in text. */
@@ -144,15 +203,16 @@ const SENTENCE_PATTERNS: Record<AnswerType, { test(text: string): boolean }> = {
   headcount: /\b\d[\d,.]*\+?\s+(?:[a-z-]+\s+){0,2}?(?:people|employees|staff|staffers|workers|engineers|personnel|team members|FTEs?)\b/i,
   rating: /\b\d(?:\.\d)?\s*(?:stars?\s+)?(?:out of|\/)\s*(?:5|10|five|ten)\b|\b(?:rated|rating|stars?)\b/i,
   // A person: a first and last name with capitals (a middle initial allowed; matched with case, so
-  // no `i` flag there), beside what says it is someone (a verb of speaking or leading, or a role).
+  // no `i` flag there) that is not a firm's or a job's name (NOT_A_PERSON), beside what says it is
+  // someone (a verb of speaking or leading, or a role).
   person: bothOf(
-    /\b\p{Lu}\p{Ll}+(?:\s\p{Lu}\.)?\s\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?\b/u,
     new RegExp(
       '\\b(?:said|says|told|wrote|joined|joins|leads|led|runs|ran|heads|headed|founded|co-founded|started|hired|appointed|named|' +
         'ceo|cfo|cto|coo|cmo|cro|chief|founders?|co-founders?|president|chair(?:man|woman|person)?|vp|head of|directors?|managers?|' +
         'controller|officer|partners?|analyst|engineer)\\b',
       'i',
     ),
+    { test: namesAPerson },
   ),
   weakness: new RegExp(
     '\\b(?:weakness(?:es)?|weak|drawbacks?|downsides?|limitations?|limited|complain(?:s|ed|ts?)?|cautions?|caveat|cons\\b|lacks?|lacking|missing|' +

@@ -224,9 +224,11 @@ function policyNote(policy: BriefInput['sourcePolicy']): string {
  * a near miss; none when no finding does (the line then says so). A topic that asks for no kind
  * of answer is answered by the first finding (the engine puts first the one its answer weights
  * rank highest). For a comparison (names joined by vs, and, or: select.ts `askedNames`), one
- * finding per side, in the topic's order: the first that speaks of that side (names it, or is on
- * its own domain) and holds the kind of answer asked for, one that opens with the name first; a
- * finding already quoted that names a side answers for it too.
+ * finding per side, in the topic's order: the first (the most relevant) that speaks of that side
+ * (names it, or is on its own domain) and holds the kind of answer asked for, whether or not it
+ * opens with the name (preferring one that did put "This Globex review comes from a CIO at a
+ * 2,600-person company..." before the figure asked for); a finding already quoted that names a
+ * side answers for it too.
  */
 function answerItems(items: readonly Item[], topic: string, wanted: readonly AnswerType[], sources: readonly ResearchSource[]): Item[] {
   const typed = (item: Item) => sentenceAnswerTypes(item.sentence, wanted).length > 0;
@@ -235,12 +237,11 @@ function answerItems(items: readonly Item[], topic: string, wanted: readonly Ans
     const itemStems = new Map(items.map((item) => [item, [...stems(item.sentence)]]));
     const names = (item: Item, name: AskedName) => itemStems.get(item)!.includes(name.stems[0]!);
     const speaksOf = (item: Item, name: AskedName) => names(item, name) || isOwnDomainOf(name, domainLabel(sources[item.sources[0]!]!.url));
-    const opensWith = (item: Item, name: AskedName) => itemStems.get(item)!.slice(0, 2).includes(name.stems[0]!);
     const picks: Item[] = [];
     for (const name of asked.names) {
       if (picks.some((pick) => names(pick, name))) continue;
       const about = items.filter((item) => !picks.includes(item) && speaksOf(item, name));
-      const pick = wanted.length === 0 ? about[0] : (about.find((item) => typed(item) && opensWith(item, name)) ?? about.find(typed));
+      const pick = wanted.length === 0 ? about[0] : about.find(typed);
       if (pick) picks.push(pick);
     }
     if (picks.length > 0) return picks;

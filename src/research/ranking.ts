@@ -41,6 +41,13 @@ export const EVIDENCE_FEATURES = [
   'cue',
   /** Share of the words of the product or plan the topic asks about ("Premium" in "Shiftlark Premium plan price") the sentence holds. */
   'product',
+  /**
+   * 1 when the topic asks for money of a scale (answer-types.ts `moneyScaleAsked`: a sum such as
+   * funding or revenue, or a price) and the money the sentence states is of that scale (a sum in
+   * millions, a price not): "$60 million growth investment" for "funding", "$1.25 per user per
+   * month" for "cheapest vendor". 0 otherwise.
+   */
+  'moneyScale',
 ] as const;
 export type EvidenceFeature = (typeof EVIDENCE_FEATURES)[number];
 
@@ -75,8 +82,14 @@ export const FOREIGN_FEATURES = [
 ] as const;
 export type ForeignFeature = (typeof FOREIGN_FEATURES)[number];
 
-export type WeightName = EvidenceFeature | Aboutness | ForeignFeature;
-export const WEIGHT_NAMES: readonly WeightName[] = [...EVIDENCE_FEATURES, ...ABOUTNESS, ...FOREIGN_FEATURES];
+/**
+ * A log factor added when the sentence says that what it states is an earlier figure ("previously
+ * raised", "its earlier Series A", "formerly"): a near miss beside the current one.
+ */
+export const EARLIER = 'earlier';
+
+export type WeightName = EvidenceFeature | Aboutness | ForeignFeature | typeof EARLIER;
+export const WEIGHT_NAMES: readonly WeightName[] = [...EVIDENCE_FEATURES, ...ABOUTNESS, ...FOREIGN_FEATURES, EARLIER];
 export type RankingWeights = Readonly<Record<WeightName, number>>;
 
 /** A candidate's features: what the model weighs. */
@@ -84,6 +97,8 @@ export interface SentenceFeatures {
   evidence: Readonly<Record<EvidenceFeature, number>>;
   aboutness: Aboutness;
   foreign: ForeignFeature | null;
+  /** It marks what it states as an earlier figure (EARLIER). */
+  earlier: boolean;
 }
 
 /**
@@ -105,6 +120,7 @@ export const PRIOR_WEIGHTS: RankingWeights = {
   recency: 0,
   cue: 0,
   product: 0,
+  moneyScale: 0,
   noNames: 0,
   opensWithAsked: 0,
   namesAskedOnItsPage: 0,
@@ -114,6 +130,7 @@ export const PRIOR_WEIGHTS: RankingWeights = {
   missesAsked: Math.log(0.5),
   opensWithForeign: Math.log(0.7),
   opensWithForeignBeside: Math.log(0.9),
+  earlier: 0,
 };
 
 /**
@@ -136,9 +153,9 @@ export function evidenceOf(features: SentenceFeatures, weights: RankingWeights):
   return sum;
 }
 
-/** The aboutness part of relevance, as a factor: exp of its category's weight and its foreign feature's. */
+/** The aboutness part of relevance, as a factor: exp of its category's weight, its foreign feature's and EARLIER's when it has it. */
 export function aboutnessFactor(features: SentenceFeatures, weights: RankingWeights): number {
-  return Math.exp(weights[features.aboutness] + (features.foreign ? weights[features.foreign] : 0));
+  return Math.exp(weights[features.aboutness] + (features.foreign ? weights[features.foreign] : 0) + (features.earlier ? weights[EARLIER] : 0));
 }
 
 /** A sentence's relevance under `weights`: evidence × exp(aboutness), never below 0. */

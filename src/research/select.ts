@@ -1,4 +1,4 @@
-import { answerTypeMatch, topicAnswerTypes, type AnswerType } from './answer-types.ts';
+import { answerTypeMatch, holdsLargeSum, moneyScaleAsked, topicAnswerTypes, type AnswerType } from './answer-types.ts';
 import { answersIn, stems, type SentenceFacts } from './sentence-facts.ts';
 import { stem } from './stem.ts';
 import { similarity, terms } from './text.ts';
@@ -297,6 +297,13 @@ function cueStems(topic: string): string[] {
     .map(stem);
 }
 
+/**
+ * Words by which a sentence says that what it states is an earlier figure, a near miss beside the
+ * current one ("previously raised a $15 million Series A", "its earlier Series A", "formerly"):
+ * general English, as stems.
+ */
+const EARLIER_STEMS = new Set(['previously', 'earlier', 'formerly', 'former', 'prior'].map(stem));
+
 /** Share of `wanted` stems a sentence holds (0 when none are wanted). */
 function shareHeld(wanted: readonly string[], sentenceStems: readonly string[]): number {
   if (wanted.length === 0) return 0;
@@ -326,6 +333,7 @@ export function sentenceCandidates(passages: readonly PassageFacts[], query: str
   const foreign = foreignNames(asked, companies);
   const products = askedProducts(asked, companies);
   const cues = [...new Set(cueStems(query))];
+  const scale = wanted.includes('money') ? moneyScaleAsked(query) : null;
   let best = Number.EPSILON;
   for (const p of passages) best = Math.max(best, -p.score);
   const newest = Math.max(...passages.map(dateOf));
@@ -376,8 +384,10 @@ export function sentenceCandidates(passages: readonly PassageFacts[], query: str
             recency,
             cue: shareHeld(cues, facts.stems),
             product: Math.max(0, ...products.map((product) => shareHeld(product, facts.stems))),
+            moneyScale: scale !== null && answers.includes('money') && (scale === 'sum') === holdsLargeSum(facts.figures) ? 1 : 0,
           },
           ...aboutness(asked, subjectHeld, facts.stems, title, label, foreign),
+          earlier: facts.stems.some((s) => EARLIER_STEMS.has(s)),
         },
         answers,
         stems: facts.stems,

@@ -27,14 +27,25 @@ const HOOLI = 'Hooli has 150 employees, most of them in Denver.';
 const BOTH = 'Initech has 420 employees and Hooli has 150.';
 
 describe('the Answer line of a comparison', () => {
-  it('quotes one finding per side, in the topic order, preferring the one that opens with the name and holds the asked kind of answer', () => {
+  it('quotes one finding per side, in the topic order: the first (most relevant) that speaks of the side and holds the asked kind of answer', () => {
     const { line, claims } = answerLine('Initech vs Hooli headcount', [
-      { sentence: PASSING, source: 0 },
+      { sentence: 'Initech sells to logistics teams in Europe.', source: 1 },
       { sentence: HOOLI, source: 2 },
       { sentence: INITECH, source: 1 },
     ]);
     expect(line).toBe(`**Answer:** "${INITECH}" [2] (initech.io, 2026-02-11); "${HOOLI}" [3] (hooli.example, 2026-01-20)`);
     expect(claims.filter((c) => c.answer).map((c) => c.sentence)).toEqual([INITECH, HOOLI]);
+  });
+
+  it('does not put a later finding first because it opens with the name', () => {
+    const LIMITATION = 'The main limitation of Hooli is that it usually takes eight to twelve weeks to implement.';
+    const REVIEW = 'This Hooli review comes from a CIO who has used the product for 18 months.';
+    const { line } = answerLine('Initech vs Hooli implementation time', [
+      { sentence: 'Initech was live in nine days.', source: 1 },
+      { sentence: LIMITATION, source: 0 },
+      { sentence: REVIEW, source: 0 },
+    ]);
+    expect(line).toBe(`**Answer:** "Initech was live in nine days." [2] (initech.io, 2026-02-11); "${LIMITATION}" [1] (reviews.example, 2026-04-07)`);
   });
 
   it('lets one finding that names both sides answer for both', () => {

@@ -67,8 +67,9 @@ const ANSWERED: { text: string; facts: string; terms: string[] }[] = [
     terms: ['said costs', 'after months free', ''],
   },
   {
+    // "Acme Inc" is a firm's name, no person's (answer-types.ts NOT_A_PERSON, FACTS_VERSION 3): no person bit.
     text: 'Dr. Smith joined Acme Inc. in Jan. 2021 as CFO of the firm. The U.S. team has 45 people, e.g. engineers, across 3 offices.',
-    facts: '0;34;1mf4uexj5sz;dr smith join acm inc jan;256;0;|35;59;1slgpq2zxb7;2021 cfo firm;16;0.5;#2021as|60;122;11nh2vger6z;team 45 peopl engin across offic;48;0.75;#45people #3offices',
+    facts: '0;34;1mf4uexj5sz;dr smith join acm inc jan;0;0;|35;59;1slgpq2zxb7;2021 cfo firm;16;0.5;#2021as|60;122;11nh2vger6z;team 45 peopl engin across offic;48;0.75;#45people #3offices',
     terms: ['dr smith joined acme inc jan', '2021 cfo firm', 'team 45 people engineers across offices'],
   },
   {
