@@ -3,7 +3,7 @@ import { readConfig } from '../../ground/config.ts';
 import { messageOf } from '../../ground/errors.ts';
 import { sha256Hex } from '../../ground/sha256.ts';
 import type { FetchedPage } from '../../oms/fetch-source.ts';
-import { storePage } from '../../oms/import-pages.ts';
+import type { StoredPage } from '../../oms/import-pages.ts';
 import { deleteObject } from '../../oms/store.ts';
 import { escapeInline } from '../../research/markdown-escape.ts';
 import type { SitePage } from '../fetch-page.ts';
@@ -22,6 +22,8 @@ import { pagesData } from './report-data.ts';
 import { requestFollowingRobots, SiteRobots } from './site-robots.ts';
 import type { RunRecord, StepResult, StepWork } from '../../runs/types.ts';
 import { clientFor } from './site-client.ts';
+import { storePages, type PageToStore } from './store-pages.ts';
+import { WriteGroup } from './write-group.ts';
 import {
   EXAMPLES_KEPT,
   newTally,
@@ -61,6 +63,9 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
   // The pages this read has handled (a record kept, or waiting in `unwritten`), read once for the
   // slice: a page's check is a look-up, not a statement.
   const handled = new Set(work.scratch.keys(SCRATCH.page('')));
+  // The pages in flight store their texts in one D1 batch when they are ready together (write-group.ts).
+  const writes = new WriteGroup<PageToStore, StoredPage>((items) => storePages(db, org, items), { maxWaitMs: GROUP_WAIT_MS });
+  const store: PageStore = (item) => writes.write(item);
 
   // Page records wait here for the next scratch write: the one made before a request leaves, a
   // snapshot, or the slice's end. A Durable Object's SQLite costs per statement more than per row,
@@ -150,7 +155,8 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
       userAgent: client.userAgent,
       allowRequest: (request: string) => robots.policy.allows(request),
     };
-    const turn = await client.inTurn(() => renderPage(env.BROWSER as unknown as BrowserWorker, url, options), { deadline: work.handOverAt });
+    // Seconds in a browser: the other page in flight stores without waiting for this one meanwhile.
+    const turn = await writes.aside(() => client.inTurn(() => renderPage(env.BROWSER as unknown as BrowserWorker, url, options), { deadline: work.handOverAt }));
     if (turn.kind === 'paused') return { ok: false, reason: `the page needs a browser, and the site asked for a pause until ${new Date(turn.until).toISOString()}` };
     if (!turn.value.ok) return { ok: false, reason: `the page needs a browser, and rendering it failed: ${turn.value.reason}` };
     await commitStatements(db, [countRenderStatement(db, org, today())]);
@@ -183,7 +189,7 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
     };
     const page = await requestFollowingRobots(client, robots, url, { documents: true, conditional, claim }, { deadline: work.handOverAt });
     if (page.kind === 'page' || page.kind === 'not-modified') frontier.learnRedirect(url, page.url);
-    const outcome = await settle(db, run, domain, frontier, page, page.url === url ? stored : await readSitePage(db, org, page.url), tally, render);
+    const outcome = await settle(db, run, domain, frontier, page, page.url === url ? stored : await readSitePage(db, org, page.url), tally, render, store);
     if (outcome.counted) fetchedToday += 1;
     notePushback(tally, page);
     // Reached by a redirect (or kept under its canonical URL): the page it led to is handled too.
@@ -221,7 +227,8 @@ export async function readPages(env: Env, run: RunRecord, work: StepWork): Promi
       await Promise.race(inFlight);
       continue;
     }
-    const task: Promise<void> = readOne(url)
+    const task: Promise<void> = writes
+      .inFlight(() => readOne(url))
       .catch((error: unknown) => {
         thrown ??= { error };
       })
@@ -282,6 +289,13 @@ interface Settled {
  */
 export const MAX_PAGES_READ_AHEAD = 2_000;
 
+/**
+ * How long a page's text waits, at most, for the other page in flight to be ready to store too
+ * (write-group.ts): pages answered back to back are ready a few milliseconds apart; a read paced by
+ * its site's delay waits this long per page for nothing, and its next request waits for the delay anyway.
+ */
+export const GROUP_WAIT_MS = 20;
+
 /** Feed URLs and job boards a read keeps from its pages (the feeds and boards steps read them), at most this many each. */
 export const MAX_FEEDS_FOUND = 10;
 export const MAX_BOARDS_FOUND = 5;
@@ -302,6 +316,7 @@ async function settle(
   stored: SitePageRow | null,
   tally: Tally,
   render: Renderer,
+  store: PageStore,
 ): Promise<Settled> {
   const org = run.organizationId;
   const at = new Date().toISOString();
@@ -340,7 +355,7 @@ async function settle(
     tally.documents = (tally.documents ?? 0) + 1;
     const title = pdf.title ?? fileName(page.url);
     const text = { ok: true as const, url: page.url, bytes: page.bytes, title, content: pdf.text, truncated: pdf.truncated, ...(pdf.publishedAt ? { publishedAt: pdf.publishedAt } : {}) };
-    return keep(db, run, domain, frontier, page, text, stored, count, []);
+    return keep(db, run, domain, frontier, page, text, stored, count, [], store);
   }
 
   let html = page;
@@ -386,7 +401,7 @@ async function settle(
   // The company step names the company from its home page.
   if (new URL(page.url).pathname === '/') tally.home = { title: text.title, ...(links.siteName ? { siteName: links.siteName } : {}) };
   const storedAs = links.canonical === undefined ? page.url : frontier.canonicalUrl(links.canonical, page.url);
-  return keep(db, run, domain, frontier, html, { ...text, url: storedAs }, stored, count, queued);
+  return keep(db, run, domain, frontier, html, { ...text, url: storedAs }, stored, count, queued, store);
 }
 
 /**
@@ -408,6 +423,9 @@ function fileName(url: string): string {
     return segment;
   }
 }
+
+/** Stores a page's text as its source, as storePage does, with the other page in flight's when both are ready (readPages makes it: store-pages.ts). */
+type PageStore = (item: PageToStore) => Promise<StoredPage>;
 
 /** Renders a page in a browser (readPages makes it): the HTML scripts left, or why not. */
 type Renderer = (url: string) => Promise<{ ok: true; html: string } | { ok: false; reason: string }>;
@@ -435,6 +453,7 @@ async function keep(
   stored: SitePageRow | null,
   count: D1PreparedStatement,
   queued: string[],
+  store: PageStore,
 ): Promise<Settled> {
   const org = run.organizationId;
   const at = new Date().toISOString();
@@ -454,19 +473,17 @@ async function keep(
     return { outcome: 'unchanged', counted: true, links: queued, ...storedAs };
   }
   const outcome: SitePageOutcome = previous?.sourceStored ? 'changed' : 'new';
-  const written = await storePage(
-    db,
-    org,
-    text,
-    { kind: 'site-read', id: run.id },
+  const written = await store({
+    page: text,
+    source: { kind: 'site-read', id: run.id },
     at,
-    (result) => [
+    also: (result) => [
       sitePageStatement(db, org, { ...base, ...validators, state: 'live', contentHash: hash, outcome: result === 'unchanged' ? 'unchanged' : outcome, changed: result !== 'unchanged' }),
       count,
     ],
     // A page no read recorded is most likely no source yet: written without reading first.
-    { likelyNew: previous === null },
-  );
+    likelyNew: previous === null,
+  });
   if (!written.ok) {
     await commitStatements(db, [count, handledRecord(db, org, run.id, domain, page.url, 'failed')]);
     return { outcome: 'failed', reason: written.error, counted: true, links: queued, ...storedAs };
