@@ -68,6 +68,21 @@ async function store(db: Db, organizationId: string, sent: string, page: Fetched
 export type StoredPage = { ok: true; key: string; outcome: 'created' | 'updated' | 'unchanged' } | { ok: false; key?: string; error: string };
 
 /**
+ * A page as the source write an NDJSON import line would make, parsed by the import's own parser
+ * (planImport); or why it is no source. `domain`: the company a source is about when its URL is on
+ * another host (a role on a job board).
+ */
+export async function planPageWrite(
+  page: Extract<FetchedPage, { ok: true }> & { domain?: string },
+): Promise<{ ok: true; write: ObjectWrite } | { ok: false; error: string }> {
+  const properties = { title: page.title, content: page.content, ...(page.publishedAt ? { publishedAt: page.publishedAt } : {}), ...(page.domain ? { domain: page.domain } : {}) };
+  const plan = await planImport(JSON.stringify({ type: 'source', key: page.url, properties }));
+  const planned = plan.writes[0]?.parsed;
+  if (!planned || planned.kind !== 'object') return { ok: false, error: `the page could not be stored as a source: ${plan.errors[0]?.message ?? 'not a source'}` };
+  return { ok: true, write: planned.write };
+}
+
+/**
  * Stores a page read as the `source` an NDJSON import line would make of it: validated by the
  * import's own parser (planImport: the key normalized by SourceKey, title and content by the source
  * schema) and written by writeObjects with `source` as provenance, the page's URL (without
@@ -83,14 +98,8 @@ export async function storePage(
   also?: (outcome: 'created' | 'updated' | 'unchanged', key: string) => readonly D1PreparedStatement[],
   options: { likelyNew?: boolean } = {},
 ): Promise<StoredPage> {
-  // `domain`: the company a source is about when its URL is on another host (a role on a job board).
-  const properties = { title: page.title, content: page.content, ...(page.publishedAt ? { publishedAt: page.publishedAt } : {}), ...(page.domain ? { domain: page.domain } : {}) };
-  const plan = await planImport(JSON.stringify({ type: 'source', key: page.url, properties }));
-  const planned = plan.writes[0]?.parsed;
-  if (!planned || planned.kind !== 'object') {
-    const reason = plan.errors[0]?.message ?? 'not a source';
-    return { ok: false, error: `the page could not be stored as a source: ${reason}` };
-  }
+  const planned = await planPageWrite(page);
+  if (!planned.ok) return planned;
   const { write } = planned;
   const statements = also && ((result: { objects: readonly string[] }) => {
     const outcome = result.objects[0];

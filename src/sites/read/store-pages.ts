@@ -1,6 +1,5 @@
 import type { FetchedPage } from '../../oms/fetch-source.ts';
-import { storePage, type StoredPage } from '../../oms/import-pages.ts';
-import { planImport } from '../../oms/import.ts';
+import { planPageWrite, storePage, type StoredPage } from '../../oms/import-pages.ts';
 import { ExpectationFailed, writeObjects, type ObjectWrite, type WriteSource } from '../../oms/store.ts';
 import { withoutCredentials } from '../../ground/url-credentials.ts';
 import type { Db } from '../../ground/db-session.ts';
@@ -90,10 +89,9 @@ async function writeTogether(db: Db, organizationId: string, items: readonly Pag
     if (!item.likelyNew) continue;
     const size = item.page.title.length + item.page.content.length;
     if (chars + size > MAX_GROUP_CHARS) continue;
-    // As storePage plans it: the line an NDJSON import would carry, parsed by the import's own parser.
-    const properties = { title: item.page.title, content: item.page.content, ...(item.page.publishedAt ? { publishedAt: item.page.publishedAt } : {}) };
-    const planned = (await planImport(JSON.stringify({ type: 'source', key: item.page.url, properties }))).writes[0]?.parsed;
-    if (!planned || planned.kind !== 'object' || keys.has(planned.write.key)) continue;
+    // As storePage plans it.
+    const planned = await planPageWrite(item.page);
+    if (!planned.ok || keys.has(planned.write.key)) continue;
     keys.add(planned.write.key);
     chars += size;
     // Each property's provenance is its own page's URL, as storePage's write source gives it.
