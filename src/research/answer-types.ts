@@ -6,7 +6,7 @@
  * deterministic, English-only cue lists: each type says in one line why a sentence matched.
  */
 
-export const ANSWER_TYPES = ['money', 'percent', 'date', 'duration', 'count', 'headcount', 'rating', 'weakness', 'person'] as const;
+export const ANSWER_TYPES = ['money', 'percent', 'date', 'duration', 'count', 'headcount', 'rating', 'weakness', 'person', 'place'] as const;
 export type AnswerType = (typeof ANSWER_TYPES)[number];
 
 /**
@@ -40,6 +40,7 @@ const TOPIC_CUES: Record<AnswerType, readonly string[]> = {
     'dislike*', 'hate*', 'worst', 'annoy*', 'unhappy', 'gripe*', 'pitfall*',
   ],
   person: ['who', 'whom'],
+  place: ['where', 'headquarter*', 'hq', 'based in', 'located', 'head office'],
 };
 
 /**
@@ -139,6 +140,95 @@ export function holdsLargeSum(figureTokens: readonly string[]): boolean {
   return figureTokens.some((token) => /\d(?:million|billion|bn|m)$/.test(token));
 }
 
+/**
+ * A sentence that prices something added to a plan rather than the plan ("can add Payroll to the
+ * Premium plan for $6", "each additional employee costs $4", "an optional add-on"): a near miss for a
+ * topic that asks what a plan or product costs. General English; "Premium adds payroll" (a plan's
+ * features) is no add-on.
+ */
+const ADD_ON = /\b(?:(?:can|may|to|also|and|or)\s+add\b|add-ons?\b|additional\b|extra\b|optional(?:ly)?\b|on top of\b)/i;
+
+/** Whether `sentence` prices or names an add-on (see ADD_ON). */
+export function holdsAddOn(sentence: string): boolean {
+  return ADD_ON.test(sentence);
+}
+
+/**
+ * A sentence that tells of a time before the present one by what came after it ("before Counterbell
+ * he was CFO of a franchise group", "before joining Shiftlark"): what it states is an earlier figure
+ * or role. The words of select.ts EARLIER_STEMS ("previously", "formerly") mark it too.
+ */
+const BEFORE = /\b[Bb]efore (?:joining |founding |starting )?\p{Lu}/u;
+
+/** Whether `sentence` speaks of a time before what it names (see BEFORE). */
+export function tellsOfBefore(sentence: string): boolean {
+  return BEFORE.test(sentence);
+}
+
+/** Whether a topic itself asks about add-ons or extras ("add-on pricing", "additional seats"): then they are no near miss. */
+export function asksAddOn(topic: string): boolean {
+  return ADD_ON.test(topic) || /\badd(?:s|ing)?\b/i.test(topic);
+}
+
+/**
+ * The currency sign a topic asks its money in, from a currency or a place named in it ("price in US
+ * dollars", "Rota Pro price in the United States", "salary in euros", "UK pricing"); null when it
+ * names none, or places of different currencies. General English names of the currencies and of
+ * the places that use them.
+ */
+const CURRENCY_CUES: readonly [string, RegExp][] = [
+  ['$', /(?<![\p{L}])(?:USD|US\$|dollars?|U\.?S\.?A?|United States|America|American|Americas|Canada|Canadian|CAD|Australia|Australian|AUD)(?![\p{L}])/u],
+  ['€', /(?<![\p{L}])(?:EUR|euros?|Europe|European|EU|eurozone|Eurozone|Germany|German|France|French|DACH|Spain|Italy|Netherlands|Ireland)(?![\p{L}])/u],
+  ['£', /(?<![\p{L}])(?:GBP|pounds? sterling|pounds?|sterling|UK|U\.K\.|United Kingdom|Britain|British|England|English)(?![\p{L}])/u],
+];
+
+/** The currency sign `topic` asks for (see CURRENCY_CUES). */
+export function currencyAsked(topic: string): string | null {
+  const text = topic.normalize('NFKC');
+  const asked = CURRENCY_CUES.filter(([, cue]) => cue.test(text)).map(([sign]) => sign);
+  return asked.length === 1 ? asked[0]! : null;
+}
+
+const CURRENCY_WORDS: Record<string, RegExp> = { $: /dollars?$/, '€': /euros?$/, '£': /pounds?$/ };
+
+/** Whether a sentence's figures (`figures`) hold money in the currency `sign` ("#$26", "#160,000euros"). */
+export function holdsCurrency(figureTokens: readonly string[], sign: string): boolean {
+  return figureTokens.some((token) => token.startsWith(`#${sign}`) || CURRENCY_WORDS[sign]!.test(token));
+}
+
+/**
+ * Roles at the head of a company, as pages name them (general English titles; "who runs our
+ * finance team" is the CFO). A topic that asks for one of them is answered by a sentence that names
+ * that role, and near-missed by one that names only another ("co-founder and chief operating
+ * officer" for "who runs Gratuvo").
+ */
+const ROLES: readonly RegExp[] = [
+  /\b(?:ceo|chief executive)\b/i,
+  /\b(?:cfo|chief financial officer|finance chief|head of finance|runs? (?:our |the |its )?finance)\b/i,
+  /\b(?:cto|chief technology officer|head of engineering)\b/i,
+  /\b(?:coo|chief operating officer)\b/i,
+  /\b(?:cmo|chief marketing officer|head of marketing)\b/i,
+  /\b(?:cpo|chief product officer|head of product)\b/i,
+  /\b(?:cro|chief revenue officer|head of sales)\b/i,
+  /\b(?:co-?founders?|founders?|(?:co-)?founded|started)\b/i,
+];
+/** "Who runs (leads, heads) a company" asks for its chief executive. */
+const WHO_RUNS = /\bwho\s+(?:runs|leads|heads|manages|is in charge of)\b/i;
+
+/** The roles `text` names, as bits (bit i for ROLES[i]); 0 for none. */
+export function rolesIn(text: string): number {
+  let bits = 0;
+  ROLES.forEach((role, i) => {
+    if (role.test(text)) bits |= 1 << i;
+  });
+  return bits;
+}
+
+/** The roles a topic asks for (`rolesIn`, and the chief executive for "who runs"); 0 for none. */
+export function rolesAsked(topic: string): number {
+  return rolesIn(topic) | (WHO_RUNS.test(topic) ? 1 : 0);
+}
+
 const NUMBER_WORD =
   '(?:\\d[\\d,.]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|several|a few|a couple of)';
 const UNIT = '(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?)';
@@ -172,6 +262,20 @@ function namesAPerson(text: string): boolean {
   return false;
 }
 
+/** Words and shapes of a stated weakness (general English: what reviewers and analysts write). */
+const WEAKNESS = new RegExp(
+  '\\b(?:weakness(?:es)?|weak|drawbacks?|downsides?|limitations?|limited|complain(?:s|ed|ts?)?|cautions?|caveat|cons\\b|lacks?|lacking|missing|' +
+    'struggl\\w*|frustrat\\w*|slow(?:er|ly)?|thin|expensive|costly|hard to|difficult|poor(?:ly)?|buggy|bugs?|gaps?|fail(?:s|ed|ing)?|' +
+    'worse|only (?:supports?|offers?|works?)|does not|doesn\'t|cannot|can\'t|no longer|climb\\w*|risks?|concerns?|problems?|issues?|' +
+    '(?:out)?dated|clunky|critici[sz]\\w*|dislik\\w*|crawls?|hates?|annoy\\w*|confusing|no [\\w-]+(?: [\\w-]+){0,3} at all)\\b',
+  'i',
+);
+/**
+ * A clause saying what another, named company does not do ("..., which Phishwarden does not",
+ * "that Counterbell does not offer on any plan"): a rival's gap, read out before looking for a weakness.
+ */
+const RIVAL_LACKS = /,?\s*(?:which|that)\s+\p{Lu}[\p{L}\p{N}&'-]*(?:\s+\p{Lu}[\p{L}\p{N}&'-]*)*\s+(?:does not|doesn't|do not|don't|cannot|can't)\b[^.;,]*/gu;
+
 /** Sentence-side detectors: each is a shape an answer of that type takes in text. */
 const SENTENCE_PATTERNS: Record<AnswerType, { test(text: string): boolean }> = {
   // A currency sign or code next to a figure, a figure in a currency, or a stated absence of cost.
@@ -199,8 +303,10 @@ const SENTENCE_PATTERNS: Record<AnswerType, { test(text: string): boolean }> = {
   ),
   duration: new RegExp(`\\b${NUMBER_WORD}(?:\\s+to\\s+${NUMBER_WORD})?[\\s-]+(?:business\\s+|working\\s+|calendar\\s+)?${UNIT}\\b|\\b(?:overnight|same day|in a day|within a day)\\b`, 'i'),
   count: /\b\d[\d,.]*\+?\s+(?:[a-z-]+\s+){0,2}?(?:[a-z]+s|people|staff|personnel|headcount|workforce)\b|\b(?:dozens|hundreds|thousands|millions) of\b/i,
-  // A number of people: a figure and, within two words, who they are.
-  headcount: /\b\d[\d,.]*\+?\s+(?:[a-z-]+\s+){0,2}?(?:people|employees|staff|staffers|workers|engineers|personnel|team members|FTEs?)\b/i,
+  // A number of people: a figure and, within two words, who they are; not a size someone else is
+  // sized by ("a restaurant with 30 employees", "companies from 200 to 20,000 employees", "for 55 people").
+  headcount:
+    /(?<!\b(?:with|for|from|between)\s+(?:(?:up to|about|around|roughly|over|under|more than|fewer than|less than|at least)\s+)?)(?<!\d\s+(?:to|and)\s+)(?<![\d.,])\b\d[\d,.]*\+?\s+(?:[a-z-]+\s+){0,2}?(?:people|employees|staff|staffers|workers|engineers|personnel|team members|FTEs?)\b/i,
   rating: /\b\d(?:\.\d)?\s*(?:stars?\s+)?(?:out of|\/)\s*(?:5|10|five|ten)\b|\b(?:rated|rating|stars?)\b/i,
   // A person: a first and last name with capitals (a middle initial allowed; matched with case, so
   // no `i` flag there) that is not a firm's or a job's name (NOT_A_PERSON), beside what says it is
@@ -214,12 +320,18 @@ const SENTENCE_PATTERNS: Record<AnswerType, { test(text: string): boolean }> = {
     ),
     { test: namesAPerson },
   ),
-  weakness: new RegExp(
-    '\\b(?:weakness(?:es)?|weak|drawbacks?|downsides?|limitations?|limited|complain(?:s|ed|ts?)?|cautions?|caveat|cons\\b|lacks?|lacking|missing|' +
-      'struggl\\w*|frustrat\\w*|slow(?:er|ly)?|thin|expensive|costly|hard to|difficult|poor(?:ly)?|buggy|bugs?|gaps?|fail(?:s|ed|ing)?|' +
-      'worse|only (?:supports?|offers?|works?)|does not|doesn\'t|cannot|can\'t|no longer|climb\\w*|risks?|concerns?|problems?|issues?)\\b',
-    'i',
+  // A place a company is in: "headquartered in Toronto", "offices in Austin and Denver", "a Toronto-based vendor"
+  // (matched with case: the place is a capitalized name).
+  place: new RegExp(
+    '(?:\\b(?:[Hh]eadquarter(?:ed|s)|[Bb]ased|[Ll]ocated|[Oo]ffices?|[Hh]ead office|HQ|[Ff]ounded)\\s+(?:(?:is|are)\\s+)?(?:in|out of|at)\\s+(?:the\\s+)?\\p{Lu})|' +
+      // Not the sentence's first word: "Usage-based billing" is no place.
+      '(?:(?<=[\\p{L}\\p{N},]\\s)\\p{Lu}\\p{Ll}+-based\\b)',
+    'u',
   ),
+  // A stated weakness, but not another's: "..., which Phishwarden does not" says what a rival lacks.
+  weakness: {
+    test: (text) => WEAKNESS.test(text.replace(RIVAL_LACKS, '')),
+  },
 };
 
 const DIGIT = /\d/;

@@ -261,6 +261,7 @@ const ANSWER_TYPE_NAMES: Record<AnswerType, string> = {
   rating: 'a rating',
   weakness: 'a weakness',
   person: 'a person',
+  place: 'a place',
 };
 
 /** The **Answer** line when no finding holds the kind of answer asked for: said plainly, never a near miss quoted. */

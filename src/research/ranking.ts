@@ -48,6 +48,11 @@ export const EVIDENCE_FEATURES = [
    * month" for "cheapest vendor". 0 otherwise.
    */
   'moneyScale',
+  /**
+   * 1 when the topic asks for money in one currency (answer-types.ts `currencyAsked`: "price in US
+   * dollars", "in the United States", "in euros") and the sentence states money in it. 0 otherwise.
+   */
+  'currency',
 ] as const;
 export type EvidenceFeature = (typeof EVIDENCE_FEATURES)[number];
 
@@ -88,8 +93,22 @@ export type ForeignFeature = (typeof FOREIGN_FEATURES)[number];
  */
 export const EARLIER = 'earlier';
 
-export type WeightName = EvidenceFeature | Aboutness | ForeignFeature | typeof EARLIER;
-export const WEIGHT_NAMES: readonly WeightName[] = [...EVIDENCE_FEATURES, ...ABOUTNESS, ...FOREIGN_FEATURES, EARLIER];
+/**
+ * A log factor added when the sentence prices or names an add-on ("can add Payroll for $6", "each
+ * additional employee costs $4") and the topic does not ask about add-ons: a near miss beside the
+ * price of the plan asked about.
+ */
+export const ADD_ON = 'addOn';
+
+/**
+ * A log factor added when the topic asks for a role (a CEO, a CFO, a founder; "who runs") and the
+ * sentence names only other roles ("co-founder and chief operating officer" for "who runs Gratuvo"):
+ * another person of the same company.
+ */
+export const OTHER_ROLE = 'otherRole';
+
+export type WeightName = EvidenceFeature | Aboutness | ForeignFeature | typeof EARLIER | typeof ADD_ON | typeof OTHER_ROLE;
+export const WEIGHT_NAMES: readonly WeightName[] = [...EVIDENCE_FEATURES, ...ABOUTNESS, ...FOREIGN_FEATURES, EARLIER, ADD_ON, OTHER_ROLE];
 export type RankingWeights = Readonly<Record<WeightName, number>>;
 
 /** A candidate's features: what the model weighs. */
@@ -99,6 +118,10 @@ export interface SentenceFeatures {
   foreign: ForeignFeature | null;
   /** It marks what it states as an earlier figure (EARLIER). */
   earlier: boolean;
+  /** It prices or names an add-on the topic does not ask about (ADD_ON). */
+  addOn: boolean;
+  /** It names only roles other than the one the topic asks for (OTHER_ROLE). */
+  otherRole: boolean;
 }
 
 /**
@@ -121,6 +144,7 @@ export const PRIOR_WEIGHTS: RankingWeights = {
   cue: 0,
   product: 0,
   moneyScale: 0,
+  currency: 0,
   noNames: 0,
   opensWithAsked: 0,
   namesAskedOnItsPage: 0,
@@ -131,6 +155,8 @@ export const PRIOR_WEIGHTS: RankingWeights = {
   opensWithForeign: Math.log(0.7),
   opensWithForeignBeside: Math.log(0.9),
   earlier: 0,
+  addOn: 0,
+  otherRole: 0,
 };
 
 /**
@@ -153,9 +179,10 @@ export function evidenceOf(features: SentenceFeatures, weights: RankingWeights):
   return sum;
 }
 
-/** The aboutness part of relevance, as a factor: exp of its category's weight, its foreign feature's and EARLIER's when it has it. */
+/** The aboutness part of relevance, as a factor: exp of its category's weight, its foreign feature's, and the weights of the marks (EARLIER, ADD_ON, OTHER_ROLE) it has. */
 export function aboutnessFactor(features: SentenceFeatures, weights: RankingWeights): number {
-  return Math.exp(weights[features.aboutness] + (features.foreign ? weights[features.foreign] : 0) + (features.earlier ? weights[EARLIER] : 0));
+  const marks = (features.earlier ? weights[EARLIER] : 0) + (features.addOn ? weights[ADD_ON] : 0) + (features.otherRole ? weights[OTHER_ROLE] : 0);
+  return Math.exp(weights[features.aboutness] + (features.foreign ? weights[features.foreign] : 0) + marks);
 }
 
 /** A sentence's relevance under `weights`: evidence × exp(aboutness), never below 0. */

@@ -1,5 +1,5 @@
-import { answerTypeMatch, holdsLargeSum, moneyScaleAsked, topicAnswerTypes, type AnswerType } from './answer-types.ts';
-import { answersIn, stems, type SentenceFacts } from './sentence-facts.ts';
+import { answerTypeMatch, asksAddOn, currencyAsked, holdsCurrency, rolesAsked, holdsLargeSum, moneyScaleAsked, topicAnswerTypes, type AnswerType } from './answer-types.ts';
+import { answersIn, marksAddOn, marksBefore, rolesMarked, stems, type SentenceFacts } from './sentence-facts.ts';
 import { stem } from './stem.ts';
 import { similarity, terms } from './text.ts';
 import { ABOUTNESS, relevanceOf, type Aboutness, type RankingWeights, type SentenceFeatures } from './ranking.ts';
@@ -277,9 +277,20 @@ function foreignNames(asked: { names: AskedName[] }, companies: { heads: Readonl
  * "Cortilane Compliance Suite"). A run that is itself a known company's name ("Juniper & Salt")
  * names no product.
  */
-function askedProducts(asked: { names: AskedName[] }, companies: { heads: ReadonlySet<string>; letters: ReadonlySet<string> }): string[][] {
-  return asked.names.filter((name) => name.stems.length > 1 && companies.heads.has(name.stems[0]!) && !companies.letters.has(name.letters)).map((name) => name.stems.slice(1));
+function askedProducts(topic: string, asked: { names: AskedName[] }, companies: { heads: ReadonlySet<string>; letters: ReadonlySet<string> }): string[][] {
+  const products = asked.names.filter((name) => name.stems.length > 1 && companies.heads.has(name.stems[0]!) && !companies.letters.has(name.letters)).map((name) => name.stems.slice(1));
+  // A name of its own that a product word follows ("on the Plus plan", "the Rota Pro tier") is a plan's or product's name.
+  const text = topic.normalize('NFKC');
+  for (const name of asked.names) {
+    if (companies.heads.has(name.stems[0]!)) continue;
+    const at = text.indexOf(name.text);
+    if (at >= 0 && PRODUCT_WORD.test(text.slice(at + name.text.length))) products.push(name.stems);
+  }
+  return products;
 }
+
+/** A word after a name that makes it a plan's or product's name: general English. */
+const PRODUCT_WORD = /^\s+(?:plans?|tiers?|editions?|packages?|bundles?|licen[cs]es?|subscriptions?|add-ons?|modules?)\b/i;
 
 /**
  * Words that make a topic ask for a superlative or a list ("cheapest vendor", "alternatives to
@@ -313,6 +324,69 @@ function shareHeld(wanted: readonly string[], sentenceStems: readonly string[]):
 }
 
 /**
+ * A term of the topic and its initials, which a sentence may write instead: the words of
+ * "annual recurring revenue" are held by a sentence saying "ARR", and the "CFO" of a topic by one
+ * saying "chief financial officer".
+ */
+interface AcronymLink {
+  /** The topic's stems the acronym stands for. */
+  words: string[];
+  /** The acronym, as a stem ("arr"). */
+  acronym: string;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The acronym links of a topic: each run of 3 or 4 lower-case content words ("annual recurring
+ * revenue") with its initials, and each upper-case abbreviation of 2 to 5 letters it holds ("CFO")
+ * with itself, to be found spelled out.
+ */
+function acronymLinks(topic: string, queryStems: ReadonlySet<string>): AcronymLink[] {
+  const links: AcronymLink[] = [];
+  const text = topic.normalize('NFKC');
+  for (const run of text.match(/(?<![\p{L}\p{N}'-])\p{Ll}[\p{L}\p{N}'-]*(?:\s+\p{Ll}[\p{L}\p{N}'-]*)+/gu) ?? []) {
+    const words = run.split(/\s+/);
+    for (let size = 4; size >= 3; size--) {
+      for (let i = 0; i + size <= words.length; i++) {
+        const part = words.slice(i, i + size);
+        if (!part.every((w) => terms(w).length === 1)) continue;
+        links.push({ words: part.map((w) => stem(terms(w)[0]!)), acronym: stem(part.map((w) => w[0]!.toLowerCase()).join('')) });
+      }
+    }
+  }
+  for (const abbreviation of text.match(/(?<![\p{L}\p{N}])\p{Lu}{2,5}(?![\p{L}\p{N}])/gu) ?? []) {
+    const acronym = stem(abbreviation.toLowerCase());
+    if (queryStems.has(acronym)) links.push({ words: [acronym], acronym });
+  }
+  return links;
+}
+
+/**
+ * The topic stems a sentence holds through an acronym link: a run's words when the sentence holds
+ * its initials, an abbreviation when the sentence spells it out in adjacent words.
+ */
+function heldByAcronym(links: readonly AcronymLink[], sentenceStems: readonly string[]): ReadonlySet<string> {
+  let held: Set<string> | undefined;
+  for (const link of links) {
+    const found = link.words.length > 1 ? sentenceStems.includes(link.acronym) : spellsOut(link.acronym, sentenceStems);
+    if (found) for (const word of link.words) (held ??= new Set()).add(word);
+  }
+  return held ?? NONE;
+}
+
+/** Whether adjacent stems of a sentence start with the letters of `acronym`, one each ("chief financi offic" for "cfo"). */
+function spellsOut(acronym: string, sentenceStems: readonly string[]): boolean {
+  if (acronym.length < 2) return false;
+  for (let i = 0; i + acronym.length <= sentenceStems.length; i++) {
+    let j = 0;
+    while (j < acronym.length && sentenceStems[i + j]![0] === acronym[j]) j++;
+    if (j === acronym.length) return true;
+  }
+  return false;
+}
+
+/**
  * The candidate sentences of ranked passages for a topic, given the stored facts of their sentences
  * (sentence-facts.ts) rather than their text, each with its features (ranking.ts). A candidate is
  * a verbatim sentence of its passage, admitted when it holds a topic or context term (in its own
@@ -331,9 +405,13 @@ export function sentenceCandidates(passages: readonly PassageFacts[], query: str
   const pairs = stemPairs([...queryStems]);
   const companies = knownCompanies(names, passages);
   const foreign = foreignNames(asked, companies);
-  const products = askedProducts(asked, companies);
+  const products = askedProducts(query, asked, companies);
+  const acronyms = acronymLinks(query, queryStems);
   const cues = [...new Set(cueStems(query))];
   const scale = wanted.includes('money') ? moneyScaleAsked(query) : null;
+  const currency = wanted.includes('money') ? currencyAsked(query) : null;
+  const addOnAsked = asksAddOn(query);
+  const roles = rolesAsked(query);
   let best = Number.EPSILON;
   for (const p of passages) best = Math.max(best, -p.score);
   const newest = Math.max(...passages.map(dateOf));
@@ -358,8 +436,9 @@ export function sentenceCandidates(passages: readonly PassageFacts[], query: str
       let inSentence = 0;
       let inTitle = 0;
       let inContext = 0;
+      const spelled = acronyms.length ? heldByAcronym(acronyms, facts.stems) : NONE;
       for (const s of queryStems) {
-        if (facts.stems.includes(s)) inSentence++;
+        if (facts.stems.includes(s) || spelled.has(s)) inSentence++;
         else if (title.has(s)) inTitle++;
       }
       for (const s of contextStems) inContext += facts.stems.includes(s) ? 1 : title.has(s) ? 0.5 : 0;
@@ -385,9 +464,12 @@ export function sentenceCandidates(passages: readonly PassageFacts[], query: str
             cue: shareHeld(cues, facts.stems),
             product: Math.max(0, ...products.map((product) => shareHeld(product, facts.stems))),
             moneyScale: scale !== null && answers.includes('money') && (scale === 'sum') === holdsLargeSum(facts.figures) ? 1 : 0,
+            currency: currency !== null && answers.includes('money') && holdsCurrency(facts.figures, currency) ? 1 : 0,
           },
           ...aboutness(asked, subjectHeld, facts.stems, title, label, foreign),
-          earlier: facts.stems.some((s) => EARLIER_STEMS.has(s)),
+          earlier: marksBefore(facts.answers) || facts.stems.some((s) => EARLIER_STEMS.has(s)),
+          addOn: !addOnAsked && marksAddOn(facts.answers),
+          otherRole: roles !== 0 && rolesMarked(facts.answers) !== 0 && (rolesMarked(facts.answers) & roles) === 0,
         },
         answers,
         stems: facts.stems,

@@ -1,4 +1,4 @@
-import { ANSWER_TYPES, figures, sentenceAnswerTypes, type AnswerType } from './answer-types.ts';
+import { ANSWER_TYPES, figures, holdsAddOn, rolesIn, sentenceAnswerTypes, tellsOfBefore, type AnswerType } from './answer-types.ts';
 import { stem } from './stem.ts';
 import { forEachTerm, isCitableCounted, sentenceSpans, wordCount } from './text.ts';
 
@@ -20,7 +20,7 @@ import { forEachTerm, isCitableCounted, sentenceSpans, wordCount } from './text.
  * test/research/sentence-facts.test.ts pins a fingerprint of the facts of the demo market per
  * version, so such a change fails there until the version moves.
  */
-export const FACTS_VERSION = 3;
+export const FACTS_VERSION = 4;
 
 /** The topic-independent facts of one citable sentence of a passage. */
 export interface SentenceFacts {
@@ -31,7 +31,7 @@ export interface SentenceFacts {
   key: string;
   /** Stems of its words (`stems`), in order of first appearance. */
   stems: string[];
-  /** The kinds of answer it holds: bit i set for ANSWER_TYPES[i]. */
+  /** The kinds of answer it holds: bit i set for ANSWER_TYPES[i]; ADD_ON_MARK set when it prices an add-on; the roles it names from bit ROLE_SHIFT on. */
   answers: number;
   /** `informativeness` of the sentence. */
   informativeness: number;
@@ -60,6 +60,33 @@ function informativenessCounted(sentence: string, words: number): number {
   const figure = /[$€£%]|\d/.test(sentence) ? 0.5 : 0;
   const length = words >= 12 && words <= 45 ? 0.5 : words >= 8 ? 0.25 : 0;
   return figure + length;
+}
+
+/**
+ * The bit of `SentenceFacts.answers` set when the sentence prices or names an add-on (answer-types.ts
+ * `holdsAddOn`): a mark on the sentence, above the answer types' bits, so the stored form stays as it is.
+ */
+export const ADD_ON_MARK = 1 << 16;
+
+/** Whether facts' `answers` carry ADD_ON_MARK. */
+export function marksAddOn(answers: number): boolean {
+  return (answers & ADD_ON_MARK) !== 0;
+}
+
+/** The bit of `SentenceFacts.answers` set when the sentence speaks of a time before what it names (answer-types.ts `tellsOfBefore`). */
+export const BEFORE_MARK = 1 << 25;
+
+/** Whether facts' `answers` carry BEFORE_MARK. */
+export function marksBefore(answers: number): boolean {
+  return (answers & BEFORE_MARK) !== 0;
+}
+
+/** Where the roles a sentence names (answer-types.ts `rolesIn`) start among the bits of `SentenceFacts.answers`. */
+const ROLE_SHIFT = 17;
+
+/** The roles a sentence names (answer-types.ts `rolesIn` bits), from its facts' `answers`. */
+export function rolesMarked(answers: number): number {
+  return (answers >>> ROLE_SHIFT) & 0xff;
 }
 
 /** The bit of an answer type in `SentenceFacts.answers`. */
@@ -119,6 +146,9 @@ export function analyzePassage(text: string, key: (sentence: string) => string =
     if (!isCitableCounted(sentence, words)) continue;
     let answers = 0;
     for (const type of sentenceAnswerTypes(sentence)) answers |= answerBit(type);
+    if (holdsAddOn(sentence)) answers |= ADD_ON_MARK;
+    answers |= rolesIn(sentence) << ROLE_SHIFT;
+    if (tellsOfBefore(sentence)) answers |= BEFORE_MARK;
     facts.push({
       start,
       end,

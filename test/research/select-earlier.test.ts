@@ -23,6 +23,18 @@ describe('a sentence that gives an earlier figure', () => {
     expect(found.get('Heedra raised a $32 million Series B on September 16, 2025.')!.earlier).toBe(false);
   });
 
+  it('is marked when it tells of a time before what it names ("before Counterbell he was CFO")', () => {
+    const found = features(
+      'Dominic Harrow is our CEO; before Counterbell he was CFO of a 90-unit franchise group in Texas. ' +
+        'Before joining Shiftlark, Tessa Marlowe ran operations at a restaurant group in Portland. ' +
+        'Priya Lindqvist has run the finance team since before 2020 and reports to the CEO.',
+      "who is Counterbell's CFO",
+    );
+    expect(found.get('Dominic Harrow is our CEO; before Counterbell he was CFO of a 90-unit franchise group in Texas.')!.earlier).toBe(true);
+    expect(found.get('Before joining Shiftlark, Tessa Marlowe ran operations at a restaurant group in Portland.')!.earlier).toBe(true);
+    expect(found.get('Priya Lindqvist has run the finance team since before 2020 and reports to the CEO.')!.earlier).toBe(false);
+  });
+
   it('costs its weight as a log factor, and nothing under a weight of 0', () => {
     const [earlier] = features('Heedra previously raised a $15 million Series A in 2023.', 'Heedra Series A').values();
     const base = relevanceOf(earlier!, PRIOR_WEIGHTS);

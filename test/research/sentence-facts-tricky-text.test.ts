@@ -38,12 +38,12 @@ const ANSWERED: { text: string; facts: string; terms: string[] }[] = [
   },
   {
     text: 'Co-founder Jane Doe-Smith said the on-target earnings are €85k -- well above the mid-2023 figure. --- Re-run the state-of-the-art 14-day trial, twice.',
-    facts: '0;150;28rd3f4sr5o;co-founder jane doe-smith said on-target earn 85k well abov mid-2023 figur re-run state-of-the-art 14-day trial twice;265;1;#€85k #2023 #14',
+    facts: '0;150;28rd3f4sr5o;co-founder jane doe-smith said on-target earn 85k well abov mid-2023 figur re-run state-of-the-art 14-day trial twice;16777481;1;#€85k #2023 #14',
     terms: ['co-founder jane doe-smith said on-target earnings 85k well above mid-2023 figure re-run state-of-the-art 14-day trial twice'],
   },
   {
     text: 'Acme\'s CEO\'s team didn\'t say; the users\' complaints can\'t be ignored. O\'Brien\'s rating is 4.5/5 stars.',
-    facts: '0;69;1fb7scd6vhb;acm ceo team didn\'t sai users\' complaint can\'t ignor;128;0.25;|70;102;1nq0wiwj37;o\'brien rate star;80;0.5;#4.5 #5stars',
+    facts: '0;69;1fb7scd6vhb;acm ceo team didn\'t sai users\' complaint can\'t ignor;131200;0.25;|70;102;1nq0wiwj37;o\'brien rate star;80;0.5;#4.5 #5stars',
     terms: ['acme ceo team didn\'t say users\' complaints can\'t ignored', 'o\'brien rating stars'],
   },
   {
@@ -69,7 +69,7 @@ const ANSWERED: { text: string; facts: string; terms: string[] }[] = [
   {
     // "Acme Inc" is a firm's name, no person's (answer-types.ts NOT_A_PERSON, FACTS_VERSION 3): no person bit.
     text: 'Dr. Smith joined Acme Inc. in Jan. 2021 as CFO of the firm. The U.S. team has 45 people, e.g. engineers, across 3 offices.',
-    facts: '0;34;1mf4uexj5sz;dr smith join acm inc jan;0;0;|35;59;1slgpq2zxb7;2021 cfo firm;16;0.5;#2021as|60;122;11nh2vger6z;team 45 peopl engin across offic;48;0.75;#45people #3offices',
+    facts: '0;34;1mf4uexj5sz;dr smith join acm inc jan;0;0;|35;59;1slgpq2zxb7;2021 cfo firm;262160;0.5;#2021as|60;122;11nh2vger6z;team 45 peopl engin across offic;48;0.75;#45people #3offices',
     terms: ['dr smith joined acme inc jan', '2021 cfo firm', 'team 45 people engineers across offices'],
   },
   {

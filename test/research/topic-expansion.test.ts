@@ -7,6 +7,13 @@ describe('what a topic means without writing it', () => {
     expect(topicExpansions('Initech CTO')).toEqual(['technology', 'engineering']);
   });
 
+  it('reads "who runs" (leads, heads) a company as asking for its chief executive', () => {
+    expect(topicExpansions('who runs Initech')).toEqual(['ceo', 'chief', 'executive', 'founder']);
+    expect(topicExpansions('who leads Initech')).toEqual(['ceo', 'chief', 'executive', 'founder']);
+    // "runs" without "who" names no role.
+    expect(topicExpansions('Initech runs on Postgres')).toEqual([]);
+  });
+
   it('reads a spelled-out term by its initials', () => {
     expect(topicExpansions('Initech annual recurring revenue')).toContain('arr');
     expect(topicExpansions('Initech average handle time')).toEqual(['aht']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitWeights, objective } from '../../scripts/lib/ranking-fit.ts';
+import { ANSWER_SHARE, distance, fitWeights, objective } from '../../scripts/lib/ranking-fit.ts';
 import { prepareCorpus, replayBrief, type CorpusCapture } from '../../scripts/lib/research-replay.ts';
 import { PRIOR_RANKING } from '../../src/research/ranking.ts';
 import type { FoundPassage } from '../../src/db/passages.ts';
@@ -51,5 +51,11 @@ describe('fitting the ranking on captured research', () => {
     expect(objective([corpus], fit.weights)).toBe(fit.objective);
     expect(replayBrief(corpus, 0, fit.weights)).toContain(`**Answer:** "${NEW}"`);
     expect(fitWeights([prepareCorpus(capture, contents(capture))], PRIOR_RANKING).weights).toEqual(fit.weights);
+  });
+
+  it("charges a move of the answer weights at the Answer line's share, a move of the selection weights in full", () => {
+    const moved = (part: 'selection' | 'answer') => ({ ...PRIOR_RANKING, [part]: { ...PRIOR_RANKING[part], coverage: PRIOR_RANKING[part].coverage + 1 } });
+    expect(distance(moved('selection'), PRIOR_RANKING)).toBeCloseTo(1);
+    expect(distance(moved('answer'), PRIOR_RANKING)).toBeCloseTo(ANSWER_SHARE);
   });
 });

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { rolesAsked, rolesIn } from '../../src/research/answer-types.ts';
+import { PRIOR_WEIGHTS, relevanceOf } from '../../src/research/ranking.ts';
+import { sentenceCandidates, type PassageFacts } from '../../src/research/select.ts';
+import { analyzePassage } from '../../src/research/sentence-facts.ts';
+
+function passage(text: string): PassageFacts {
+  return { sourceKey: 'https://gratuvo.example/team', title: 'Team', score: -1, publishedAt: null, sentences: analyzePassage(text, (sentence) => sentence) };
+}
+
+const TEAM =
+  'Theo Achterberg, co-founder and chief operating officer, runs payments, compliance and support. ' +
+  "Camila Dunleavy is Gratuvo's co-founder and chief executive officer. " +
+  'Priya Lindqvist, who runs our finance team, joined from a restaurant technology company in 2024. ' +
+  'Gratuvo pays out more than $90 million in tips every month across 2,600 restaurants.';
+
+function otherRole(topic: string) {
+  return new Map(sentenceCandidates([passage(TEAM)], topic, undefined).map((c) => [c.key, c.features.otherRole]));
+}
+
+describe('the role a topic asks for', () => {
+  it('is read from a title, its words, or "who runs"', () => {
+    expect(rolesAsked('who runs Gratuvo')).toBe(rolesIn('CEO'));
+    expect(rolesAsked("who is Counterbell's CFO")).toBe(rolesIn('chief financial officer'));
+    expect(rolesAsked('who founded Rostrella')).toBe(rolesIn('co-founder'));
+    expect(rolesAsked('Gratuvo pricing')).toBe(0);
+  });
+
+  it('marks a sentence that names only other roles, as a near miss', () => {
+    const found = otherRole('who runs Gratuvo');
+    expect(found.get('Theo Achterberg, co-founder and chief operating officer, runs payments, compliance and support.')).toBe(true);
+    expect(found.get("Camila Dunleavy is Gratuvo's co-founder and chief executive officer.")).toBe(false);
+    // A sentence naming no role is no near miss of one.
+    expect(found.get('Gratuvo pays out more than $90 million in tips every month across 2,600 restaurants.')).toBe(false);
+  });
+
+  it('reads a department as its chief: "who runs our finance team" is the CFO', () => {
+    const found = otherRole('who is the CFO of Gratuvo');
+    expect(found.get('Priya Lindqvist, who runs our finance team, joined from a restaurant technology company in 2024.')).toBe(false);
+    expect(found.get("Camila Dunleavy is Gratuvo's co-founder and chief executive officer.")).toBe(true);
+  });
+
+  it('marks nothing when the topic asks for no role', () => {
+    expect([...otherRole('Gratuvo team').values()].every((marked) => !marked)).toBe(true);
+  });
+
+  it('costs its weight as a log factor, and nothing under a weight of 0', () => {
+    const marked = sentenceCandidates([passage(TEAM)], 'who runs Gratuvo', undefined).find((c) => c.features.otherRole)!.features;
+    const base = relevanceOf(marked, PRIOR_WEIGHTS);
+    expect(relevanceOf(marked, { ...PRIOR_WEIGHTS, otherRole: Math.log(0.5) })).toBeCloseTo(base / 2);
+  });
+});
