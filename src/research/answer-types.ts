@@ -174,12 +174,12 @@ export function asksAddOn(topic: string): boolean {
  * The currency sign a topic asks its money in, from a currency or a place named in it ("price in US
  * dollars", "Rota Pro price in the United States", "salary in euros", "UK pricing"); null when it
  * names none, or places of different currencies. General English names of the currencies and of
- * the places that use them.
+ * the places that use them (not a language's name: a course "in German" is no price in euros).
  */
 const CURRENCY_CUES: readonly [string, RegExp][] = [
   ['$', /(?<![\p{L}])(?:USD|US\$|dollars?|U\.?S\.?A?|United States|America|American|Americas|Canada|Canadian|CAD|Australia|Australian|AUD)(?![\p{L}])/u],
-  ['€', /(?<![\p{L}])(?:EUR|euros?|Europe|European|EU|eurozone|Eurozone|Germany|German|France|French|DACH|Spain|Italy|Netherlands|Ireland)(?![\p{L}])/u],
-  ['£', /(?<![\p{L}])(?:GBP|pounds? sterling|pounds?|sterling|UK|U\.K\.|United Kingdom|Britain|British|England|English)(?![\p{L}])/u],
+  ['€', /(?<![\p{L}])(?:EUR|euros?|Europe|European|EU|eurozone|Eurozone|Germany|France|DACH|Spain|Italy|Netherlands|Ireland)(?![\p{L}])/u],
+  ['£', /(?<![\p{L}])(?:GBP|pounds? sterling|pounds?|sterling|UK|U\.K\.|United Kingdom|Britain|British|England)(?![\p{L}])/u],
 ];
 
 /** The currency sign `topic` asks for (see CURRENCY_CUES). */

@@ -14,8 +14,9 @@ describe('the currency a topic asks its money in', () => {
   it('is none when the topic names no currency, or two', () => {
     expect(currencyAsked('Rostrella Rota Pro price')).toBeNull();
     expect(currencyAsked('Rota Pro price in the UK and the US')).toBeNull();
-    // A lower-case "us" is a pronoun, not the United States.
+    // A lower-case "us" is a pronoun, not the United States; a language is no currency.
     expect(currencyAsked('what would it cost us')).toBeNull();
+    expect(currencyAsked('price of the courses in German')).toBeNull();
   });
 
   it('is held by a sentence whose figures state money in it, by sign or by name', () => {
