@@ -88,14 +88,19 @@ export function extractFindings(
 /**
  * `chosen` with the sentence the answer weights rank highest first (the first of equals), the rest
  * in order. Only sentences that hold the kind of answer the topic asks for compete when any does:
- * the brief's Answer is the first of those.
+ * the brief's Answer is the first of those. Of those, a topic's superlative or list words
+ * ("cheapest", "largest", "alternatives": select.ts CUE_WORDS) narrow it to the ones that state
+ * them, when any does: "The cheapest option we tested is Baitwise" answers "cheapest vendor", the
+ * market's size beside it does not.
  */
 function answerFirst(chosen: ChosenSentence[], ranking: Ranking): ChosenSentence[] {
   const typed = chosen.some((sentence) => sentence.answers.length > 0);
+  const competes = (sentence: ChosenSentence) => !typed || sentence.answers.length > 0;
+  const cued = chosen.some((sentence) => competes(sentence) && sentence.features.evidence.cue > 0);
   let first = 0;
   let best = -Infinity;
   chosen.forEach((sentence, i) => {
-    if (typed && sentence.answers.length === 0) return;
+    if (!competes(sentence) || (cued && sentence.features.evidence.cue === 0)) return;
     const score = relevanceOf(sentence.features, ranking.answer);
     if (score > best) [first, best] = [i, score];
   });
