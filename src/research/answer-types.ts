@@ -224,9 +224,14 @@ export function rolesIn(text: string): number {
   return bits;
 }
 
+/** Whether a topic asks who runs (leads, heads) a company: its chief executive. */
+export function asksWhoRuns(topic: string): boolean {
+  return WHO_RUNS.test(topic);
+}
+
 /** The roles a topic asks for (`rolesIn`, and the chief executive for "who runs"); 0 for none. */
 export function rolesAsked(topic: string): number {
-  return rolesIn(topic) | (WHO_RUNS.test(topic) ? 1 : 0);
+  return rolesIn(topic) | (asksWhoRuns(topic) ? 1 : 0);
 }
 
 const NUMBER_WORD =

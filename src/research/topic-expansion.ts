@@ -1,3 +1,4 @@
+import { asksWhoRuns } from './answer-types.ts';
 import { terms } from './text.ts';
 
 /**
@@ -36,9 +37,6 @@ const PLACE_WORDS: Record<string, readonly string[]> = {
   LATAM: ['latin', 'america'],
 };
 
-/** "who runs", "who leads", "who heads", "who is in charge of": a question for the head of a company. */
-const WHO_RUNS = /\bwho\s+(?:runs|leads|heads|manages|is in charge of)\b/i;
-
 /** Lower-case words that start a spelled-out term worth its initials: no short connector words. */
 const INITIALS_FROM = 3;
 const INITIALS_TO = 4;
@@ -49,7 +47,7 @@ export function topicExpansions(topic: string): string[] {
   const extra = new Set<string>();
   for (const word of words) for (const related of ROLE_WORDS[word] ?? []) extra.add(related);
   // "Who runs (leads, heads) <a company>" asks for its chief executive.
-  if (WHO_RUNS.test(topic)) for (const related of ['ceo', ...ROLE_WORDS.ceo!]) extra.add(related);
+  if (asksWhoRuns(topic)) for (const related of ['ceo', ...ROLE_WORDS.ceo!]) extra.add(related);
   // A hyphenated word by its parts too: "two-year" is what "two years" says.
   for (const word of words) if (word.includes('-')) for (const part of terms(word.replace(/-/g, ' '))) extra.add(part);
   for (const abbreviation of topic.match(/\b[A-Z]{2,5}\b/g) ?? []) for (const related of PLACE_WORDS[abbreviation] ?? []) extra.add(related);
