@@ -31,7 +31,10 @@ export interface SentenceFacts {
   key: string;
   /** Stems of its words (`stems`), in order of first appearance. */
   stems: string[];
-  /** The kinds of answer it holds: bit i set for ANSWER_TYPES[i]; ADD_ON_MARK set when it prices an add-on; the roles it names from bit ROLE_SHIFT on. */
+  /**
+   * The kinds of answer it holds, bit i for ANSWER_TYPES[i], and above them its marks: ADD_ON_MARK
+   * (bit 16), the roles it names (`rolesMarked`, bits 17 to 24) and BEFORE_MARK (bit 25).
+   */
   answers: number;
   /** `informativeness` of the sentence. */
   informativeness: number;
