@@ -6,7 +6,7 @@
  * deterministic, English-only cue lists: each type says in one line why a sentence matched.
  */
 
-export const ANSWER_TYPES = ['money', 'percent', 'date', 'duration', 'count', 'headcount', 'rating', 'weakness', 'person', 'place'] as const;
+export const ANSWER_TYPES = ['money', 'percent', 'date', 'duration', 'count', 'headcount', 'rating', 'weakness', 'person', 'place', 'change'] as const;
 export type AnswerType = (typeof ANSWER_TYPES)[number];
 
 /**
@@ -41,6 +41,10 @@ const TOPIC_CUES: Record<AnswerType, readonly string[]> = {
   ],
   person: ['who', 'whom'],
   place: ['where', 'headquarter*', 'hq', 'based in', 'located', 'head office'],
+  change: [
+    'result', 'results', 'outcome', 'outcomes', 'impact', 'saving*', 'save', 'saved', 'improve*', 'reduction*', 'reduce*', 'roi',
+    'return on', 'growth', 'grew', 'before and after', 'difference', 'gain', 'gains', 'effect', 'effects', 'benefit*',
+  ],
 };
 
 /**
@@ -164,6 +168,37 @@ const BEFORE = /\b[Bb]efore (?:joining |founding |starting )?\p{Lu}/u;
 export function tellsOfBefore(sentence: string): boolean {
   return BEFORE.test(sentence);
 }
+
+/**
+ * A sentence that states a plan or an intent rather than what happened ("will open a Seattle office
+ * in January 2026", "plans to add HIPAA courses", "is planned for later in 2026", "does not yet
+ * support"): a near miss for a topic that asks what happened or is. General English.
+ */
+const FUTURE =
+  /\b(?:will|shall|(?:plans|planning|intends|intending|expects|aims) to|(?:we|they|I) (?:plan|intend|expect|aim) to|planned (?:for|to)|(?:is|are) (?:expected|set|going) to|not yet|later (?:this|next|in)|next (?:year|quarter|month))\b/i;
+
+/** Whether `sentence` states a plan or an intent (see FUTURE). */
+export function tellsOfFuture(sentence: string): boolean {
+  return FUTURE.test(sentence);
+}
+
+/** Whether a topic asks about plans or the future itself ("roadmap", "upcoming", "use of funds"): then a plan is no near miss. */
+export function asksFuture(topic: string): boolean {
+  return FUTURE.test(topic) || /\b(?:plans|planned|roadmap|upcoming|future|forecast|outlook|expansion|expand|use of (?:funds|proceeds|the (?:money|capital|funds))|next)\b/i.test(topic);
+}
+
+/**
+ * The last words of job titles, as written in job ads and team pages ("Senior Detection Engineer",
+ * "Sales Development Representatives", "account executive"): general English. A topic that names
+ * one asks about that role; a sentence naming only others speaks of another role.
+ */
+export const JOB_TITLE_WORDS = [
+  'engineer', 'engineers', 'manager', 'managers', 'executive', 'executives', 'representative', 'representatives', 'designer', 'designers',
+  'developer', 'developers', 'analyst', 'analysts', 'director', 'directors', 'specialist', 'specialists', 'consultant', 'consultants',
+  'scientist', 'scientists', 'recruiter', 'recruiters', 'coordinator', 'coordinators', 'administrator', 'administrators', 'architect',
+  'architects', 'accountant', 'accountants', 'technician', 'technicians', 'advocate', 'advocates', 'strategist', 'strategists',
+  'researcher', 'researchers', 'marketer', 'marketers', 'intern', 'interns', 'nurse', 'nurses', 'chef', 'chefs', 'cashier', 'cashiers',
+] as const;
 
 /** Whether a topic itself asks about add-ons or extras ("add-on pricing", "additional seats"): then they are no near miss. */
 export function asksAddOn(topic: string): boolean {
@@ -307,7 +342,9 @@ const SENTENCE_PATTERNS: Record<AnswerType, { test(text: string): boolean }> = {
     'i',
   ),
   duration: new RegExp(`\\b${NUMBER_WORD}(?:\\s+to\\s+${NUMBER_WORD})?[\\s-]+(?:business\\s+|working\\s+|calendar\\s+)?${UNIT}\\b|\\b(?:overnight|same day|in a day|within a day)\\b`, 'i'),
-  count: /\b\d[\d,.]*\+?\s+(?:[a-z-]+\s+){0,2}?(?:[a-z]+s|people|staff|personnel|headcount|workforce)\b|\b(?:dozens|hundreds|thousands|millions) of\b/i,
+  // A figure and, within two words, a plural noun ("41 restaurants"); not a word that only ends in
+  // s ("June 2025 and sent its first campaign").
+  count: /\b\d[\d,.]*\+?\s+(?:[a-z-]+\s+){0,2}?(?:(?!(?:its|is|was|has|does|this|thus|as|us|plus|his|across|always|perhaps|unless|whereas|besides|less|series)\b)[a-z]+s|people|staff|personnel|headcount|workforce)\b|\b(?:dozens|hundreds|thousands|millions) of\b/i,
   // A number of people: a figure and, within two words, who they are; not a size someone else is
   // sized by ("a restaurant with 30 employees", "companies from 200 to 20,000 employees", "for 55 people").
   headcount:
@@ -328,10 +365,24 @@ const SENTENCE_PATTERNS: Record<AnswerType, { test(text: string): boolean }> = {
   // A place a company is in: "headquartered in Toronto", "offices in Austin and Denver", "a Toronto-based vendor"
   // (matched with case: the place is a capitalized name).
   place: new RegExp(
-    '(?:\\b(?:[Hh]eadquarter(?:ed|s)|[Bb]ased|[Ll]ocated|[Oo]ffices?|[Hh]ead office|HQ|[Ff]ounded)\\s+(?:(?:is|are)\\s+)?(?:in|out of|at)\\s+(?:the\\s+)?\\p{Lu})|' +
+    '(?:\\b(?:[Hh]eadquarter(?:ed|s)|[Bb]ased|[Ll]ocated|[Oo]ffices?|[Hh]ead office|HQ|[Ff]ounded)\\s+(?:(?:is|are)\\s+)?(?:in|out of|at)\\s+(?:the\\s+)?(?!(?:January|February|March|April|May|June|July|August|September|October|November|December)\\b)\\p{Lu})|' +
       // Not the sentence's first word: "Usage-based billing" is no place.
       '(?:(?<=[\\p{L}\\p{N},]\\s)\\p{Lu}\\p{Ll}+-based\\b)',
     'u',
+  ),
+  // A change stated as one: from a figure to another ("from 24 percent to 4 percent", "down from 7"),
+  // or a verb of rising or falling with its figure ("fell 18 percent", "grew its customer base by 60 percent").
+  change: new RegExp(
+    [
+      '\\bfrom\\s+(?:about\\s+|around\\s+|roughly\\s+)?[$€£]?\\d[\\d,.]*\\s*(?:%|[a-z]+)?(?:\\s+[a-z]+){0,2}?\\s+to\\s+(?:about\\s+|around\\s+|roughly\\s+|just\\s+)?(?:[$€£]?\\d|zero\\b)',
+      '\\b(?:down|up)\\s+from\\s+[$€£]?\\d',
+      '\\b(?:down|up)\\s+(?:by\\s+)?(?:about\\s+|around\\s+|almost\\s+|nearly\\s+|more than\\s+|over\\s+)?\\d[\\d.,]*\\s*(?:%|percent\\b|per cent\\b)',
+      '\\b(?:fell|fall|falls|dropped|drops|declined|decreased|shrank|rose|rises|grew|grows|increased|climbed|jumped|doubled|tripled|halved|cut|cuts|reduced|reduces|lowered|improved|improves|saved|saves|saving)' +
+        '(?:\\s+[\\p{L}\'-]+){0,4}?\\s+(?:by\\s+)?(?:about\\s+|around\\s+|almost\\s+|nearly\\s+|more than\\s+|over\\s+)?[$€£]?\\d',
+      '\\b(?:fell|dropped|declined|decreased|shrank|rose|grew|increased|climbed|jumped)\\s+to\\s+(?:zero|none|nothing)\\b',
+      '\\b\\d[\\d.,]*\\s*(?:%|percent|times)\\s+(?:more|less|fewer|higher|lower|faster|slower|as many|as much)\\b',
+    ].join('|'),
+    'iu',
   ),
   // A stated weakness, but not another's: "..., which Phishwarden does not" says what a rival lacks.
   weakness: {

@@ -262,6 +262,7 @@ const ANSWER_TYPE_NAMES: Record<AnswerType, string> = {
   weakness: 'a weakness',
   person: 'a person',
   place: 'a place',
+  change: 'a change (a before and after, a rise or a fall)',
 };
 
 /** The **Answer** line when no finding holds the kind of answer asked for: said plainly, never a near miss quoted. */

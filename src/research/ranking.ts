@@ -107,8 +107,15 @@ export const ADD_ON = 'addOn';
  */
 export const OTHER_ROLE = 'otherRole';
 
-export type WeightName = EvidenceFeature | Aboutness | ForeignFeature | typeof EARLIER | typeof ADD_ON | typeof OTHER_ROLE;
-export const WEIGHT_NAMES: readonly WeightName[] = [...EVIDENCE_FEATURES, ...ABOUTNESS, ...FOREIGN_FEATURES, EARLIER, ADD_ON, OTHER_ROLE];
+/**
+ * A log factor added when the sentence states a plan or an intent ("will open a Seattle office in
+ * January 2026", "does not yet support") and the topic does not ask about plans: a near miss beside
+ * what happened.
+ */
+export const FUTURE = 'future';
+
+export type WeightName = EvidenceFeature | Aboutness | ForeignFeature | typeof EARLIER | typeof ADD_ON | typeof OTHER_ROLE | typeof FUTURE;
+export const WEIGHT_NAMES: readonly WeightName[] = [...EVIDENCE_FEATURES, ...ABOUTNESS, ...FOREIGN_FEATURES, EARLIER, ADD_ON, OTHER_ROLE, FUTURE];
 export type RankingWeights = Readonly<Record<WeightName, number>>;
 
 /** A candidate's features: what the model weighs. */
@@ -122,6 +129,8 @@ export interface SentenceFeatures {
   addOn: boolean;
   /** It names only roles other than the one the topic asks for (OTHER_ROLE). */
   otherRole: boolean;
+  /** It states a plan or an intent the topic does not ask about (FUTURE). */
+  future: boolean;
 }
 
 /**
@@ -157,6 +166,7 @@ export const PRIOR_WEIGHTS: RankingWeights = {
   earlier: 0,
   addOn: 0,
   otherRole: 0,
+  future: 0,
 };
 
 /**
@@ -179,9 +189,10 @@ export function evidenceOf(features: SentenceFeatures, weights: RankingWeights):
   return sum;
 }
 
-/** The aboutness part of relevance, as a factor: exp of its category's weight, its foreign feature's, and the weights of the marks (EARLIER, ADD_ON, OTHER_ROLE) it has. */
+/** The aboutness part of relevance, as a factor: exp of its category's weight, its foreign feature's, and the weights of the marks (EARLIER, ADD_ON, OTHER_ROLE, FUTURE) it has. */
 export function aboutnessFactor(features: SentenceFeatures, weights: RankingWeights): number {
-  const marks = (features.earlier ? weights[EARLIER] : 0) + (features.addOn ? weights[ADD_ON] : 0) + (features.otherRole ? weights[OTHER_ROLE] : 0);
+  const marks =
+    (features.earlier ? weights[EARLIER] : 0) + (features.addOn ? weights[ADD_ON] : 0) + (features.otherRole ? weights[OTHER_ROLE] : 0) + (features.future ? weights[FUTURE] : 0);
   return Math.exp(weights[features.aboutness] + (features.foreign ? weights[features.foreign] : 0) + marks);
 }
 

@@ -1,5 +1,5 @@
-import { answerTypeMatch, asksAddOn, currencyAsked, holdsCurrency, rolesAsked, holdsLargeSum, moneyScaleAsked, topicAnswerTypes, type AnswerType } from './answer-types.ts';
-import { answersIn, marksAddOn, marksBefore, rolesMarked, stems, type SentenceFacts } from './sentence-facts.ts';
+import { answerTypeMatch, asksAddOn, asksFuture, currencyAsked, JOB_TITLE_WORDS, holdsCurrency, rolesAsked, holdsLargeSum, moneyScaleAsked, topicAnswerTypes, type AnswerType } from './answer-types.ts';
+import { answersIn, marksAddOn, marksBefore, marksFuture, rolesMarked, stems, type SentenceFacts } from './sentence-facts.ts';
 import { stem } from './stem.ts';
 import { similarity, terms } from './text.ts';
 import { ABOUTNESS, relevanceOf, type Aboutness, type RankingWeights, type SentenceFeatures } from './ranking.ts';
@@ -315,6 +315,26 @@ function cueStems(topic: string): string[] {
  */
 const EARLIER_STEMS = new Set(['previously', 'earlier', 'formerly', 'former', 'prior'].map(stem));
 
+/** The stems of job titles' last words (answer-types.ts JOB_TITLE_WORDS). */
+const JOB_TITLE_STEMS = new Set(JOB_TITLE_WORDS.map(stem));
+
+/**
+ * Whether a sentence names only other roles than the topic asks for: other roles at the head of a
+ * company (`roles`, the bits of answer-types.ts `rolesIn`), or other job titles (`titles`, the
+ * topic's JOB_TITLE_STEMS) when the topic names one.
+ */
+function namesOtherRole(roles: number, titles: ReadonlySet<string>, facts: SentenceFacts): boolean {
+  const marked = rolesMarked(facts.answers);
+  if (roles !== 0 && marked !== 0 && (marked & roles) === 0) return true;
+  if (titles.size === 0) return false;
+  let other = false;
+  for (const s of facts.stems) {
+    if (titles.has(s)) return false;
+    if (JOB_TITLE_STEMS.has(s)) other = true;
+  }
+  return other;
+}
+
 /** Share of `wanted` stems a sentence holds (0 when none are wanted). */
 function shareHeld(wanted: readonly string[], sentenceStems: readonly string[]): number {
   if (wanted.length === 0) return 0;
@@ -412,6 +432,8 @@ export function sentenceCandidates(passages: readonly PassageFacts[], query: str
   const currency = wanted.includes('money') ? currencyAsked(query) : null;
   const addOnAsked = asksAddOn(query);
   const roles = rolesAsked(query);
+  const titles = new Set([...queryStems].filter((s) => JOB_TITLE_STEMS.has(s)));
+  const futureAsked = asksFuture(query);
   let best = Number.EPSILON;
   for (const p of passages) best = Math.max(best, -p.score);
   const newest = Math.max(...passages.map(dateOf));
@@ -469,7 +491,8 @@ export function sentenceCandidates(passages: readonly PassageFacts[], query: str
           ...aboutness(asked, subjectHeld, facts.stems, title, label, foreign),
           earlier: marksBefore(facts.answers) || facts.stems.some((s) => EARLIER_STEMS.has(s)),
           addOn: !addOnAsked && marksAddOn(facts.answers),
-          otherRole: roles !== 0 && rolesMarked(facts.answers) !== 0 && (rolesMarked(facts.answers) & roles) === 0,
+          otherRole: namesOtherRole(roles, titles, facts),
+          future: !futureAsked && marksFuture(facts.answers),
         },
         answers,
         stems: facts.stems,

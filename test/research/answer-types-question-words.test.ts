@@ -19,9 +19,9 @@ describe('answer types read from question words and set phrases', () => {
     expect(topicAnswerTypes('company size of Initech')).toEqual(['count']);
   });
 
-  it('reads the results or outcomes of a case study or a pilot as percentages or counts', () => {
-    expect(topicAnswerTypes('Peakline Foods results with Initech')).toEqual(['percent', 'count']);
-    expect(topicAnswerTypes('Initech Forecast pilot outcomes')).toEqual(['percent', 'count']);
+  it('reads the results or outcomes of a case study or a pilot as percentages, counts or changes', () => {
+    expect(topicAnswerTypes('Peakline Foods results with Initech')).toEqual(['percent', 'count', 'change']);
+    expect(topicAnswerTypes('Initech Forecast pilot outcomes')).toEqual(['percent', 'count', 'change']);
   });
 
   it('reads limits as a count, and limitations as weaknesses only', () => {

@@ -44,9 +44,23 @@ describe('the role a topic asks for', () => {
     expect([...otherRole('Gratuvo team').values()].every((marked) => !marked)).toBe(true);
   });
 
+  it('marks a sentence that names only another job title than the one asked about', () => {
+    const JOB =
+      'We are also hiring a Customer Success Manager for enterprise accounts at $95,000 to $110,000 plus bonus. ' +
+      'Compensation is $165,000 to $195,000 base plus equity. ' +
+      'Heedra is hiring a Senior Detection Engineer to build its risk signals.';
+    const marked = (topic: string) => new Map(sentenceCandidates([passage(JOB)], topic, undefined).map((c) => [c.key, c.features.otherRole]));
+    const found = marked('Heedra detection engineer salary');
+    expect(found.get('We are also hiring a Customer Success Manager for enterprise accounts at $95,000 to $110,000 plus bonus.')).toBe(true);
+    expect(found.get('Compensation is $165,000 to $195,000 base plus equity.')).toBe(false);
+    expect(found.get('Heedra is hiring a Senior Detection Engineer to build its risk signals.')).toBe(false);
+    // A topic naming no job title marks no title.
+    expect([...marked('Heedra salaries').values()].every((other) => !other)).toBe(true);
+  });
+
   it('costs its weight as a log factor, and nothing under a weight of 0', () => {
     const marked = sentenceCandidates([passage(TEAM)], 'who runs Gratuvo', undefined).find((c) => c.features.otherRole)!.features;
-    const base = relevanceOf(marked, PRIOR_WEIGHTS);
+    const base = relevanceOf(marked, { ...PRIOR_WEIGHTS, otherRole: 0 });
     expect(relevanceOf(marked, { ...PRIOR_WEIGHTS, otherRole: Math.log(0.5) })).toBeCloseTo(base / 2);
   });
 });

@@ -156,7 +156,7 @@ describe('selectSentences', () => {
     const first = selectSentences(passages, 'Initech pricing', undefined, { count: 5, perSource: 2 });
     expect(selectSentences(passages, 'Initech pricing', undefined, { count: 5, perSource: 2 })).toEqual(first);
     for (const s of first) {
-      expect(Object.keys(s.features).sort()).toEqual(['aboutness', 'addOn', 'earlier', 'evidence', 'foreign', 'otherRole']);
+      expect(Object.keys(s.features).sort()).toEqual(['aboutness', 'addOn', 'earlier', 'evidence', 'foreign', 'future', 'otherRole']);
       expect(Object.keys(s.features.evidence).sort()).toEqual([...EVIDENCE_FEATURES].sort());
       expect(s.relevance).toBeGreaterThan(0);
     }

@@ -28,12 +28,12 @@ const texts = fc.array(fc.oneof({ arbitrary: fc.constantFrom(...PIECES), weight:
 const ANSWERED: { text: string; facts: string; terms: string[] }[] = [
   {
     text: 'Acme’s “Pro” plan costs $1,200.50 per year — about 15% less than Globex’s. It’s free of charge for non-profits.',
-    facts: '0;74;1xp1rbsvmgj;acm pro plan cost 200 50 per year 15 less globex;3;1;#$1,200.50 #15%less|75;111;1k2qwnxso9v;free charg non-profits;1;0;',
+    facts: '0;74;1xp1rbsvmgj;acm pro plan cost 200 50 per year 15 less globex;1027;1;#$1,200.50 #15%less|75;111;1k2qwnxso9v;free charg non-profits;1;0;',
     terms: ['acme pro plan costs 200 50 per year 15 less globex', 'free charge non-profits'],
   },
   {
     text: 'The ﬁrm’s Ｐｒｏ plan costs ＄４５ per seat; it grew ５０％ in 2024. Ｈｅａｄｃｏｕｎｔ rose to 1,200 employees in Q3 2025.',
-    facts: '0;105;1ujub85w7kw;firm pro plan cost 45 per seat grew 50 2024 headcount rose 200 employe q3 2025;52;1;#2024 #1,200employees #3 #2025',
+    facts: '0;105;1ujub85w7kw;firm pro plan cost 45 per seat grew 50 2024 headcount rose 200 employe q3 2025;1076;1;#2024 #1,200employees #3 #2025',
     terms: ['firm pro plan costs 45 per seat grew 50 2024 headcount rose 200 employees q3 2025'],
   },
   {
@@ -58,7 +58,7 @@ const ANSWERED: { text: string; facts: string; terms: string[] }[] = [
   },
   {
     text: 'Revenue doubled to ¥500m, up 12.5 per cent, since 2019-04-01 alone. ₹2,000 crore? Half the 250+ staff left. Rated 9/10 by 1,400 reviewers.',
-    facts: '0;81;tgyvvjys0n;revenu doubl 500m up 12 per cent sinc 2019-04-01 alon 000 crore;7;1;#¥500m #12.5 #2019 #04 #01 #2,000|82;107;1fgmanflcwm;half 250 staff left;50;0.5;#250|108;138;rfr7bvpwy5;rate 10 400 review;80;0.5;#9 #10 #1,400reviewers',
+    facts: '0;81;tgyvvjys0n;revenu doubl 500m up 12 per cent sinc 2019-04-01 alon 000 crore;1031;1;#¥500m #12.5 #2019 #04 #01 #2,000|82;107;1fgmanflcwm;half 250 staff left;50;0.5;#250|108;138;rfr7bvpwy5;rate 10 400 review;80;0.5;#9 #10 #1,400reviewers',
     terms: ['revenue doubled 500m up 12 per cent since 2019-04-01 alone 000 crore', 'half 250 staff left', 'rated 10 400 reviewers'],
   },
   {
@@ -68,8 +68,9 @@ const ANSWERED: { text: string; facts: string; terms: string[] }[] = [
   },
   {
     // "Acme Inc" is a firm's name, no person's (answer-types.ts NOT_A_PERSON, FACTS_VERSION 3): no person bit.
+    // "2021 as" is no count: "as" only ends in s (FACTS_VERSION 5).
     text: 'Dr. Smith joined Acme Inc. in Jan. 2021 as CFO of the firm. The U.S. team has 45 people, e.g. engineers, across 3 offices.',
-    facts: '0;34;1mf4uexj5sz;dr smith join acm inc jan;0;0;|35;59;1slgpq2zxb7;2021 cfo firm;262160;0.5;#2021as|60;122;11nh2vger6z;team 45 peopl engin across offic;48;0.75;#45people #3offices',
+    facts: '0;34;1mf4uexj5sz;dr smith join acm inc jan;0;0;|35;59;1slgpq2zxb7;2021 cfo firm;262144;0.5;#2021as|60;122;11nh2vger6z;team 45 peopl engin across offic;48;0.75;#45people #3offices',
     terms: ['dr smith joined acme inc jan', '2021 cfo firm', 'team 45 people engineers across offices'],
   },
   {
