@@ -189,15 +189,14 @@ export function asksFuture(topic: string): boolean {
 
 /**
  * The last words of job titles, as written in job ads and team pages ("Senior Detection Engineer",
- * "Sales Development Representatives", "account executive"): general English. A topic that names
- * one asks about that role; a sentence naming only others speaks of another role.
+ * "Sales Development Representatives", "account executive"): general English, read as stems (so a
+ * plural is its singular). A topic that names one asks about that role; a sentence naming only
+ * others speaks of another role.
  */
 export const JOB_TITLE_WORDS = [
-  'engineer', 'engineers', 'manager', 'managers', 'executive', 'executives', 'representative', 'representatives', 'designer', 'designers',
-  'developer', 'developers', 'analyst', 'analysts', 'director', 'directors', 'specialist', 'specialists', 'consultant', 'consultants',
-  'scientist', 'scientists', 'recruiter', 'recruiters', 'coordinator', 'coordinators', 'administrator', 'administrators', 'architect',
-  'architects', 'accountant', 'accountants', 'technician', 'technicians', 'advocate', 'advocates', 'strategist', 'strategists',
-  'researcher', 'researchers', 'marketer', 'marketers', 'intern', 'interns', 'nurse', 'nurses', 'chef', 'chefs', 'cashier', 'cashiers',
+  'engineer', 'manager', 'executive', 'representative', 'designer', 'developer', 'analyst', 'director', 'specialist', 'consultant',
+  'scientist', 'recruiter', 'coordinator', 'administrator', 'architect', 'accountant', 'technician', 'advocate', 'strategist',
+  'researcher', 'marketer', 'intern', 'nurse', 'chef', 'cashier',
 ] as const;
 
 /** Whether a topic itself asks about add-ons or extras ("add-on pricing", "additional seats"): then they are no near miss. */
