@@ -6,7 +6,8 @@
  * seeded state, per-key rate limits raised as the benchmarks do, and SITE_ORIGIN_OVERRIDES naming
  * only a loopback port nothing listens on, so no site read reaches the network). Each corpus gets an
  * organization with a finished sales profile and its NDJSON imported through
- * POST /api/v1/oms/objects/import; then every question's topic is sent, one at a time and in the
+ * POST /api/v1/oms/objects/import (every corpus before the first question: the search index's
+ * statistics are then the same for every call); then every question's topic is sent, one at a time and in the
  * file's order, to POST /api/v1/commands/research (the default tier, lite), and each brief is scored
  * with the shared scorer's rules (scripts/lib/research-score.ts): faithful claims, gold source
  * cited, facts stated.
@@ -266,12 +267,16 @@ async function main(bench: BenchResources): Promise<number> {
   let failed = false;
   const results: Result[] = [];
   await mkdir(RESULTS, { recursive: true });
+  // Every corpus is imported before any question is asked: the search index's statistics (BM25
+  // reads them over every organization's passages) are then the same for every research call and
+  // for the capture taken afterwards, so the replay is the Worker's research call to the last digit.
+  const imported = new Map<string, number>();
   for (const l of loaded) {
     const { name } = l.corpus;
     const key = keys.get(name)!;
     if (l.profile !== undefined) await putProfile(base, key, name, l.profile);
     const before = new Map(workerdPids().map((pid) => [pid, cpuSeconds(pid)]));
-    const objects = l.corpus.org.kind === 'acme' ? await demoImport(base) : await importCorpus(base, key, l);
+    imported.set(name, l.corpus.org.kind === 'acme' ? await demoImport(base) : await importCorpus(base, key, l));
     if (runtimePid === undefined) {
       // The runtime is the workerd process the import cost the most (it may start only at the first request).
       const pids = workerdPids();
@@ -279,6 +284,12 @@ async function main(bench: BenchResources): Promise<number> {
       runtimePid = pids[spent.indexOf(Math.max(...spent))];
       if (runtimePid === undefined) throw new Error('no workerd process found among our children');
     }
+  }
+  for (const l of loaded) {
+    const { name } = l.corpus;
+    const key = keys.get(name)!;
+    const objects = imported.get(name)!;
+    if (runtimePid === undefined) throw new Error('no workerd process found among our children');
 
     const corpus = corpusContents(l.ndjson);
     const normalized = new Map<string, string>();
