@@ -202,12 +202,15 @@ export function totalScore(scores: readonly QuestionScore[]): CorpusScore {
   };
 }
 
-/** A share as a whole percent; one decimal when rounding would show 0% or 100% for a share that is not. */
+/**
+ * A share as a whole percent; one decimal when rounding would show more than there is (39 of 46 is
+ * 84.8%, not 85%: a target of 85% is not met) or 0% for a share that is not.
+ */
 export function percent(part: number, whole: number): string {
   if (whole === 0) return '-';
   const value = (part / whole) * 100;
-  const rounded = value.toFixed(0);
-  return (rounded === '100' && part !== whole) || (rounded === '0' && part !== 0) ? `${value.toFixed(1)}%` : `${rounded}%`;
+  const rounded = Math.round(value);
+  return rounded > value || (rounded === 0 && part !== 0) ? `${value.toFixed(1)}%` : `${rounded}%`;
 }
 
 /** `<name>: faithful X/Y claims (P%), gold cited A/B questions (P%), facts stated C/D (P%), answer line states a fact E/B (P%)`. */

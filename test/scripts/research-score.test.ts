@@ -96,5 +96,7 @@ describe('the research scorer', () => {
       'kelvra: faithful 4/8 claims (50%), gold cited 1/2 questions (50%), facts stated 1/2 (50%), answer line states a fact 1/2 (50%)',
     );
     expect([percent(217, 218), percent(218, 218), percent(1, 1000), percent(0, 0)]).toEqual(['99.5%', '100%', '0.1%', '-']);
+    // Never rounded up past a target: 39 of 46 is under 85%.
+    expect([percent(39, 46), percent(51, 60), percent(61, 69)]).toEqual(['84.8%', '85%', '88%']);
   });
 });
