@@ -121,6 +121,22 @@ export function topicAnswerTypes(topic: string): AnswerType[] {
 }
 
 /**
+ * The kinds of answer each part of a topic that asks several things asks for: the parts are joined
+ * by "and" or commas ("Pulsegrid Growth plan price and free trial length": a price, then a
+ * duration; "Series B amount, date and lead investor"). Empty unless at least two parts ask for
+ * different kinds, so a topic asking one thing, or the same kind twice, has no parts.
+ */
+export function topicParts(topic: string): AnswerType[][] {
+  const parts = topic
+    .normalize('NFKC')
+    .split(/\s*,\s*(?:and\s+)?|\s+and\s+/i)
+    .map(topicAnswerTypes)
+    .filter((types) => types.length > 0);
+  const kinds = new Set(parts.map((types) => types.join()));
+  return kinds.size > 1 ? parts : [];
+}
+
+/**
  * The scale of money a topic asks for: a `sum` (what was raised, earned, paid for a company or
  * spent on a market, stated in millions: "Series B amount", "annual recurring revenue") or a
  * `price` (what a plan, a seat or a fee costs: "Premium plan price", "cheapest vendor"); null
@@ -182,22 +198,38 @@ export function tellsOfFuture(sentence: string): boolean {
   return FUTURE.test(sentence);
 }
 
-/** Whether a topic asks about plans or the future itself ("roadmap", "upcoming", "use of funds"): then a plan is no near miss. */
+/**
+ * Whether a topic asks about plans or the future itself ("roadmap", "upcoming", "use of funds",
+ * "when does the price change take effect"): then a plan is no near miss.
+ */
 export function asksFuture(topic: string): boolean {
-  return FUTURE.test(topic) || /\b(?:plans|planned|roadmap|upcoming|future|forecast|outlook|expansion|expand|use of (?:funds|proceeds|the (?:money|capital|funds))|next)\b/i.test(topic);
+  return (
+    FUTURE.test(topic) ||
+    /\b(?:plans|planned|roadmap|upcoming|future|forecast|outlook|expansion|expand|use of (?:funds|proceeds|the (?:money|capital|funds))|next)\b/i.test(topic) ||
+    // A change still to come: "when does the price change take effect" (not "when did it take effect").
+    (/\b(?:takes? effect|(?:go|goes|come|comes) into (?:effect|force))\b/i.test(topic) && !/\bdid\b/i.test(topic))
+  );
 }
 
 /**
  * The last words of job titles, as written in job ads and team pages ("Senior Detection Engineer",
- * "Sales Development Representatives", "account executive"): general English, read as stems (so a
- * plural is its singular). A topic that names one asks about that role; a sentence naming only
- * others speaks of another role.
+ * "Sales Development Representatives", "account executive"): general English, read as whole words,
+ * singular or plural (`jobTitlesIn`), never as stems: "market", "account" and "engine" share a stem
+ * with "marketer", "accountant" and "engineer" and name no one. A topic that names one asks about
+ * that role; a sentence naming only others speaks of another role.
  */
 export const JOB_TITLE_WORDS = [
   'engineer', 'manager', 'executive', 'representative', 'designer', 'developer', 'analyst', 'director', 'specialist', 'consultant',
   'scientist', 'recruiter', 'coordinator', 'administrator', 'architect', 'accountant', 'technician', 'advocate', 'strategist',
   'researcher', 'marketer', 'intern', 'nurse', 'chef', 'cashier',
 ] as const;
+
+const JOB_TITLE = new RegExp(`\\b(${JOB_TITLE_WORDS.join('|')})s?\\b`, 'gi');
+
+/** The job titles (JOB_TITLE_WORDS, singular and lower case) `text` names as whole words: "Account Executives" names "executive", "market share" none. */
+export function jobTitlesIn(text: string): Set<string> {
+  return new Set([...text.matchAll(JOB_TITLE)].map((match) => match[1]!.toLowerCase()));
+}
 
 /** Whether a topic itself asks about add-ons or extras ("add-on pricing", "additional seats"): then they are no near miss. */
 export function asksAddOn(topic: string): boolean {
@@ -317,10 +349,13 @@ const RIVAL_LACKS = /,?\s*(?:which|that)\s+\p{Lu}[\p{L}\p{N}&'-]*(?:\s+\p{Lu}[\p
 
 /** Sentence-side detectors: each is a shape an answer of that type takes in text. */
 const SENTENCE_PATTERNS: Record<AnswerType, { test(text: string): boolean }> = {
-  // A currency sign or code next to a figure, a figure in a currency, or a stated absence of cost.
+  // A currency sign or code next to a figure, a figure in a currency, a stated absence of cost, or
+  // a price stated against another ("monthly billing costs 20 percent more", "is 15% cheaper").
   money: new RegExp(
     [
       '[$€£¥₹]\\s?\\d',
+      '\\b(?:costs?|costing|priced|pays?|paying|charges?)\\s+(?:about\\s+|around\\s+|roughly\\s+)?\\d[\\d.,]*\\s*(?:%|percent)\\s+(?:more|less|extra)\\b',
+      '\\b\\d[\\d.,]*\\s*(?:%|percent)\\s+(?:cheaper|more expensive|less expensive)\\b',
       '\\b(?:usd|eur|gbp|chf|cad|aud|sgd|inr|jpy)\\s?\\d',
       '\\d[\\d,.]*\\s?(?:k|m|bn|thousand|million|billion)?\\s*(?:[a-z]+\\s)?(?:euros?|dollars?|pounds?|francs?|kronor|krona|yen|rupees?|usd|eur|gbp|chf|cad|aud|sgd)\\b',
       '\\b(?:free of charge|at no (?:extra |additional )?(?:cost|charge)|for free|free (?:plan|tier|version|edition))\\b',

@@ -2,7 +2,7 @@ import type { SalesProfile } from '../ground/schemas/profile.ts';
 import { withoutCredentials } from '../ground/url-credentials.ts';
 import { hasSearchTerms } from './fts-query.ts';
 import { escapeInline, escapeUrl } from './markdown-escape.ts';
-import { figures, sentenceAnswerTypes, topicAnswerTypes, type AnswerType } from './answer-types.ts';
+import { figures, sentenceAnswerTypes, topicAnswerTypes, topicParts, type AnswerType } from './answer-types.ts';
 import type { ResearchResult, ResearchSource } from './provider.ts';
 import { stems } from './sentence-facts.ts';
 import { askedNames, domainLabel, isOwnDomainOf, type AskedName } from './select.ts';
@@ -228,7 +228,8 @@ function policyNote(policy: BriefInput['sourcePolicy']): string {
  * (names it, or is on its own domain) and holds the kind of answer asked for, whether or not it
  * opens with the name (preferring one that did put "This Globex review comes from a CIO at a
  * 2,600-person company..." before the figure asked for); a finding already quoted that names a
- * side answers for it too.
+ * side answers for it too. For a topic that asks several things (answer-types.ts `topicParts`:
+ * "Globex reviewer ratings and complaints"), one finding per part the first does not answer.
  */
 function answerItems(items: readonly Item[], topic: string, wanted: readonly AnswerType[], sources: readonly ResearchSource[]): Item[] {
   const typed = (item: Item) => sentenceAnswerTypes(item.sentence, wanted).length > 0;
@@ -247,7 +248,17 @@ function answerItems(items: readonly Item[], topic: string, wanted: readonly Ans
     if (picks.length > 0) return picks;
   }
   const first = wanted.length === 0 ? items[0] : items.find(typed);
-  return first ? [first] : [];
+  if (!first) return [];
+  // A topic asking several things ("price and free trial length") is answered for each part the
+  // first finding does not answer, by the first finding that holds what that part asks for.
+  const picks = [first];
+  for (const part of topicParts(topic)) {
+    const answersPart = (item: Item) => sentenceAnswerTypes(item.sentence, part).length > 0;
+    if (picks.some(answersPart)) continue;
+    const pick = items.find((item) => !picks.includes(item) && answersPart(item));
+    if (pick) picks.push(pick);
+  }
+  return picks;
 }
 
 /** What a kind of answer is called in the line that says the sources do not state it. */

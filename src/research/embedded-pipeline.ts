@@ -1,6 +1,6 @@
 import type { CompanyName } from '../db/companies.ts';
 import { companyDirectory } from '../oms/company-directory.ts';
-import { relevanceOf, type Ranking } from './ranking.ts';
+import { relevanceOf, type Ranking, type SentenceFeatures } from './ranking.ts';
 import { FITTED_RANKING } from './ranking-weights.ts';
 import type { ResearchRequest, ResearchResult } from './provider.ts';
 import { findTopicPassages, sourceOf, type FoundPassage } from './search.ts';
@@ -91,20 +91,27 @@ export function extractFindings(
  * the brief's Answer is the first of those. Of those, a topic's superlative or list words
  * ("cheapest", "largest", "alternatives": select.ts CUE_WORDS) narrow it to the ones that state
  * them, when any does: "The cheapest option we tested is Baitwise" answers "cheapest vendor", the
- * market's size beside it does not.
+ * market's size beside it does not. Of those, a near miss (`isNearMiss`) competes only when nothing
+ * else does: the Answer never quotes an add-on's price, an earlier figure, another role or a plan
+ * while a sentence without such a mark holds what was asked.
  */
 function answerFirst(chosen: ChosenSentence[], ranking: Ranking): ChosenSentence[] {
   const typed = chosen.some((sentence) => sentence.answers.length > 0);
-  const competes = (sentence: ChosenSentence) => !typed || sentence.answers.length > 0;
-  const cued = chosen.some((sentence) => competes(sentence) && sentence.features.evidence.cue > 0);
-  let first = 0;
+  const cued = chosen.some((sentence) => (!typed || sentence.answers.length > 0) && sentence.features.evidence.cue > 0);
+  const competing = chosen.filter((sentence) => (!typed || sentence.answers.length > 0) && (!cued || sentence.features.evidence.cue > 0));
+  const plain = competing.filter((sentence) => !isNearMiss(sentence.features));
+  let first: ChosenSentence | undefined;
   let best = -Infinity;
-  chosen.forEach((sentence, i) => {
-    if (!competes(sentence) || (cued && sentence.features.evidence.cue === 0)) return;
+  for (const sentence of plain.length > 0 ? plain : competing) {
     const score = relevanceOf(sentence.features, ranking.answer);
-    if (score > best) [first, best] = [i, score];
-  });
-  return first === 0 ? chosen : [chosen[first]!, ...chosen.slice(0, first), ...chosen.slice(first + 1)];
+    if (score > best) [first, best] = [sentence, score];
+  }
+  return !first || first === chosen[0] ? chosen : [first, ...chosen.filter((sentence) => sentence !== first)];
+}
+
+/** A sentence marked as a near miss beside the fact asked for (ranking.ts EARLIER, ADD_ON, OTHER_ROLE, FUTURE). */
+function isNearMiss(features: SentenceFeatures): boolean {
+  return features.earlier || features.addOn || features.otherRole || features.future;
 }
 
 /**
@@ -137,6 +144,7 @@ function passageFacts(passage: FoundPassage): PassageFacts {
     title: passage.title,
     score: passage.score,
     publishedAt: passage.publishedAt,
+    text: passage.text,
     sentences: passage.facts !== null ? decodeFacts(passage.facts) : analyzePassage(passage.text),
   };
 }

@@ -1,4 +1,4 @@
-import { answerTypeMatch, asksAddOn, asksFuture, currencyAsked, JOB_TITLE_WORDS, holdsCurrency, rolesAsked, holdsLargeSum, moneyScaleAsked, topicAnswerTypes, type AnswerType } from './answer-types.ts';
+import { answerTypeMatch, asksAddOn, asksFuture, currencyAsked, jobTitlesIn, holdsCurrency, rolesAsked, holdsLargeSum, moneyScaleAsked, topicAnswerTypes, type AnswerType } from './answer-types.ts';
 import { answersIn, marksAddOn, marksBefore, marksFuture, rolesMarked, stems, type SentenceFacts } from './sentence-facts.ts';
 import { stem } from './stem.ts';
 import { similarity, terms } from './text.ts';
@@ -212,6 +212,8 @@ export interface PassageFacts {
   score: number;
   /** Its source's date (YYYY-MM-DD...), when known: the `recency` feature. */
   publishedAt?: string | null;
+  /** The passage's text: its sentences are slices of it. */
+  text: string;
   sentences: readonly SentenceFacts[];
 }
 
@@ -315,24 +317,17 @@ function cueStems(topic: string): string[] {
  */
 const EARLIER_STEMS = new Set(['previously', 'earlier', 'formerly', 'former', 'prior'].map(stem));
 
-/** The stems of job titles' last words (answer-types.ts JOB_TITLE_WORDS). */
-const JOB_TITLE_STEMS = new Set(JOB_TITLE_WORDS.map(stem));
-
 /**
- * Whether a sentence names only other roles than the topic asks for: other roles at the head of a
- * company (`roles`, the bits of answer-types.ts `rolesIn`), or other job titles (`titles`, the
- * topic's JOB_TITLE_STEMS) when the topic names one.
+ * Whether a sentence (`text`, its `facts`) names only other roles than the topic asks for: other
+ * roles at the head of a company (`roles`, the bits of answer-types.ts `rolesIn`), or other job
+ * titles (answer-types.ts `jobTitlesIn`) than the topic's `titles` when the topic names one.
  */
-function namesOtherRole(roles: number, titles: ReadonlySet<string>, facts: SentenceFacts): boolean {
+function namesOtherRole(roles: number, titles: ReadonlySet<string>, facts: SentenceFacts, text: () => string): boolean {
   const marked = rolesMarked(facts.answers);
   if (roles !== 0 && marked !== 0 && (marked & roles) === 0) return true;
   if (titles.size === 0) return false;
-  let other = false;
-  for (const s of facts.stems) {
-    if (titles.has(s)) return false;
-    if (JOB_TITLE_STEMS.has(s)) other = true;
-  }
-  return other;
+  const named = jobTitlesIn(text());
+  return named.size > 0 && ![...named].some((title) => titles.has(title));
 }
 
 /** Share of `wanted` stems a sentence holds (0 when none are wanted). */
@@ -430,9 +425,10 @@ export function sentenceCandidates(passages: readonly PassageFacts[], query: str
   const cues = [...new Set(cueStems(query))];
   const scale = wanted.includes('money') ? moneyScaleAsked(query) : null;
   const currency = wanted.includes('money') ? currencyAsked(query) : null;
-  const addOnAsked = asksAddOn(query);
+  // An add-on is a near miss beside the price asked for, not beside a date or a name.
+  const addOnMarks = wanted.includes('money') && !asksAddOn(query);
   const roles = rolesAsked(query);
-  const titles = new Set([...queryStems].filter((s) => JOB_TITLE_STEMS.has(s)));
+  const titles = jobTitlesIn(query);
   const futureAsked = asksFuture(query);
   let best = Number.EPSILON;
   for (const p of passages) best = Math.max(best, -p.score);
@@ -490,9 +486,10 @@ export function sentenceCandidates(passages: readonly PassageFacts[], query: str
           },
           ...aboutness(asked, subjectHeld, facts.stems, title, label, foreign),
           earlier: marksBefore(facts.answers) || facts.stems.some((s) => EARLIER_STEMS.has(s)),
-          addOn: !addOnAsked && marksAddOn(facts.answers),
-          otherRole: namesOtherRole(roles, titles, facts),
-          future: !futureAsked && marksFuture(facts.answers),
+          addOn: addOnMarks && marksAddOn(facts.answers),
+          otherRole: namesOtherRole(roles, titles, facts, () => passage.text.slice(facts.start, facts.end)),
+          // A sentence naming the role asked for says who holds it, whatever it says they will do.
+          future: !futureAsked && marksFuture(facts.answers) && (rolesMarked(facts.answers) & roles) === 0,
         },
         answers,
         stems: facts.stems,

@@ -12,7 +12,7 @@ export function selectSentences(
   context: string | undefined,
   options: SelectionOptions,
 ): SelectedSentence[] {
-  const analyzed = passages.map((p) => ({ sourceKey: p.sourceKey, title: p.title, score: p.score, sentences: analyzePassage(p.text, (sentence) => sentence) }));
+  const analyzed = passages.map((p) => ({ sourceKey: p.sourceKey, title: p.title, score: p.score, text: p.text, sentences: analyzePassage(p.text, (sentence) => sentence) }));
   return chooseSentences(analyzed, query, context, options).map(({ key: _key, refs, ...chosen }) => {
     const { passage, sentence } = refs.get(chosen.sourceKey)!;
     return { sentence: passages[passage]!.text.slice(sentence.start, sentence.end), ...chosen };

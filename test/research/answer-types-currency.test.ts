@@ -30,7 +30,7 @@ describe('the currency a topic asks its money in', () => {
 describe('the currency feature of a sentence', () => {
   it('is 1 for money in the asked currency and 0 for money in another', () => {
     const text = 'Rota Pro costs £6.50 per employee per month. In the United States the same plan is $8.50 per employee per month.';
-    const passage = { sourceKey: 'https://rostrella.example/pricing', title: 'Pricing', score: -1, publishedAt: null, sentences: analyzePassage(text, (sentence) => sentence) };
+    const passage = { sourceKey: 'https://rostrella.example/pricing', title: 'Pricing', score: -1, publishedAt: null, text, sentences: analyzePassage(text, (sentence) => sentence) };
     const found = new Map(sentenceCandidates([passage], 'Rostrella Rota Pro price in the United States', undefined).map((c) => [c.key, c.features.evidence.currency]));
     expect(found.get('In the United States the same plan is $8.50 per employee per month.')).toBe(1);
     expect(found.get('Rota Pro costs £6.50 per employee per month.')).toBe(0);

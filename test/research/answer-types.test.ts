@@ -64,6 +64,13 @@ describe('answer types a sentence holds', () => {
     expect(sentenceAnswerTypes('The team grew to 40 engineers.')).not.toContain('money');
   });
 
+  it('recognises a price stated against another as money ("costs 20 percent more"), not any share that grew', () => {
+    expect(sentenceAnswerTypes('Prices are billed annually, and monthly billing costs 20 percent more.')).toContain('money');
+    expect(sentenceAnswerTypes('Annual billing is 15% cheaper.')).toContain('money');
+    expect(sentenceAnswerTypes('Revenue grew 20 percent more than last year.')).not.toContain('money');
+    expect(sentenceAnswerTypes('Reported phishing rose 20 percent.')).not.toContain('money');
+  });
+
   it('recognises dates, durations, counts, percents, ratings and weaknesses', () => {
     expect(sentenceAnswerTypes('It became available on 3 March 2025.')).toContain('date');
     expect(sentenceAnswerTypes('The change takes effect on February 1, 2026.')).toContain('date');

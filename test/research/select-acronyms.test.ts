@@ -3,7 +3,7 @@ import { sentenceCandidates, type PassageFacts } from '../../src/research/select
 import { analyzePassage } from '../../src/research/sentence-facts.ts';
 
 function passage(text: string): PassageFacts {
-  return { sourceKey: 'https://research.example/notes', title: 'Notes', score: -1, publishedAt: null, sentences: analyzePassage(text, (sentence) => sentence) };
+  return { sourceKey: 'https://research.example/notes', title: 'Notes', score: -1, publishedAt: null, text, sentences: analyzePassage(text, (sentence) => sentence) };
 }
 
 function coverage(text: string, topic: string) {

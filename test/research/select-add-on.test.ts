@@ -5,7 +5,7 @@ import { sentenceCandidates, type PassageFacts } from '../../src/research/select
 import { analyzePassage } from '../../src/research/sentence-facts.ts';
 
 function passage(text: string): PassageFacts {
-  return { sourceKey: 'https://shiftlark.example/pricing', title: 'Pricing', score: -1, publishedAt: null, sentences: analyzePassage(text, (sentence) => sentence) };
+  return { sourceKey: 'https://shiftlark.example/pricing', title: 'Pricing', score: -1, publishedAt: null, text, sentences: analyzePassage(text, (sentence) => sentence) };
 }
 
 function features(text: string, topic: string) {
@@ -38,6 +38,12 @@ describe('a sentence that prices an add-on', () => {
     expect(asksAddOn('what does it cost to add payroll')).toBe(true);
     const found = features(PRICING, 'cost of additional employees on Premium');
     expect([...found.values()].every((f) => !f.addOn)).toBe(true);
+  });
+
+  it('is no near miss for a topic that asks no price: it is beside the price asked for, not beside a date', () => {
+    const text = 'October 7, 2025: Warden Coach is generally available on all plans; Enterprise customers get it at no extra charge.';
+    expect(features(text, 'when did Phishwarden launch Warden Coach').get(text)!.addOn).toBe(false);
+    expect(features(text, 'Warden Coach price').get(text)!.addOn).toBe(true);
   });
 
   it('costs its weight as a log factor, and nothing under a weight of 0', () => {

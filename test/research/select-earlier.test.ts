@@ -4,7 +4,7 @@ import { sentenceCandidates, type PassageFacts } from '../../src/research/select
 import { analyzePassage } from '../../src/research/sentence-facts.ts';
 
 function passage(sourceKey: string, title: string, text: string): PassageFacts {
-  return { sourceKey, title, score: -1, publishedAt: null, sentences: analyzePassage(text, (sentence) => sentence) };
+  return { sourceKey, title, score: -1, publishedAt: null, text, sentences: analyzePassage(text, (sentence) => sentence) };
 }
 
 function features(text: string, topic: string) {

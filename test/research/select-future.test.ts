@@ -5,7 +5,7 @@ import { sentenceCandidates, type PassageFacts } from '../../src/research/select
 import { analyzePassage } from '../../src/research/sentence-facts.ts';
 
 function passage(text: string): PassageFacts {
-  return { sourceKey: 'https://news.example/a', title: 'News', score: -1, publishedAt: null, sentences: analyzePassage(text, (sentence) => sentence) };
+  return { sourceKey: 'https://news.example/a', title: 'News', score: -1, publishedAt: null, text, sentences: analyzePassage(text, (sentence) => sentence) };
 }
 
 const NEWS =
@@ -33,6 +33,15 @@ describe('a sentence that states a plan or an intent', () => {
     expect(asksFuture('when will Sentryfold open a US office')).toBe(true);
     expect(asksFuture('when did Sentryfold open its US office')).toBe(false);
     expect([...future('Sentryfold expansion plans').values()].every((marked) => !marked)).toBe(true);
+    expect(asksFuture('when does the Acme Analytics pricing change take effect')).toBe(true);
+    expect(asksFuture('when did the Acme Analytics pricing change take effect')).toBe(false);
+  });
+
+  it('is no near miss beside the role asked for: it says who holds it, whatever it says they will do', () => {
+    const text = "Cortilane's founders will remain shareholders, and co-founder Declan Mulqueen will become chair of the board.";
+    const marked = (topic: string) => sentenceCandidates([passage(text)], topic, undefined)[0]!.features.future;
+    expect(marked('who founded Cortilane')).toBe(false);
+    expect(marked('when did Cortilane open its Boston office')).toBe(true);
   });
 
   it('is not read from a pricing plan ("from the Team plan to $99")', () => {

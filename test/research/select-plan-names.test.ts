@@ -3,7 +3,7 @@ import { sentenceCandidates, type PassageFacts } from '../../src/research/select
 import { analyzePassage } from '../../src/research/sentence-facts.ts';
 
 function passage(text: string): PassageFacts {
-  return { sourceKey: 'https://shiftlark.example/pricing', title: 'Pricing', score: -1, publishedAt: null, sentences: analyzePassage(text, (sentence) => sentence) };
+  return { sourceKey: 'https://shiftlark.example/pricing', title: 'Pricing', score: -1, publishedAt: null, text, sentences: analyzePassage(text, (sentence) => sentence) };
 }
 
 const PRICING = 'On Essentials and Plus, payroll costs $8 per employee per month. Premium plan customers pay $6 per employee per month for payroll.';

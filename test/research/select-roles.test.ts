@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { rolesAsked, rolesIn } from '../../src/research/answer-types.ts';
+import { jobTitlesIn, rolesAsked, rolesIn } from '../../src/research/answer-types.ts';
 import { PRIOR_WEIGHTS, relevanceOf } from '../../src/research/ranking.ts';
 import { sentenceCandidates, type PassageFacts } from '../../src/research/select.ts';
 import { analyzePassage } from '../../src/research/sentence-facts.ts';
 
 function passage(text: string): PassageFacts {
-  return { sourceKey: 'https://gratuvo.example/team', title: 'Team', score: -1, publishedAt: null, sentences: analyzePassage(text, (sentence) => sentence) };
+  return { sourceKey: 'https://gratuvo.example/team', title: 'Team', score: -1, publishedAt: null, text, sentences: analyzePassage(text, (sentence) => sentence) };
 }
 
 const TEAM =
@@ -56,6 +56,17 @@ describe('the role a topic asks for', () => {
     expect(found.get('Heedra is hiring a Senior Detection Engineer to build its risk signals.')).toBe(false);
     // A topic naming no job title marks no title.
     expect([...marked('Heedra salaries').values()].every((other) => !other)).toBe(true);
+  });
+
+  it('reads job titles as whole words: "market", "account" and "engine" share a stem with a title and name no one', () => {
+    expect([...jobTitlesIn('Tabbrook market share in restaurant payroll')]).toEqual([]);
+    expect([...jobTitlesIn('enterprise accounts, the rules engine and international development')]).toEqual([]);
+    expect([...jobTitlesIn('Sales Development Representatives and an Account Executive')]).toEqual(['representative', 'executive']);
+    const SHARE =
+      'In payroll, Tabbrook is the largest restaurant specialist with an estimated 14 percent share of restaurant payroll. ' +
+      'Tabbrook is hiring a Payroll Implementation Specialist in Columbus.';
+    const found = new Map(sentenceCandidates([passage(SHARE)], 'Tabbrook market share in restaurant payroll', undefined).map((c) => [c.key, c.features.otherRole]));
+    expect([...found.values()]).toEqual([false, false]);
   });
 
   it('costs its weight as a log factor, and nothing under a weight of 0', () => {

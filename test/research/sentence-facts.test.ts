@@ -34,7 +34,7 @@ const PASSAGES: RankedPassage[] = sources.flatMap((s) =>
  * stored facts no longer match what research would compute: raise FACTS_VERSION (so stored rows of
  * the old version are recomputed from their text on read) and pin the new hash here.
  */
-const FINGERPRINTS: Record<number, string> = { 1: '1yjjy9yxsrf', 2: '13p9iszzsjq', 3: 'lu5cgqdl1k', 4: '182n4fiyoep', 5: '11x60vxmn7s' };
+const FINGERPRINTS: Record<number, string> = { 1: '1yjjy9yxsrf', 2: '13p9iszzsjq', 3: 'lu5cgqdl1k', 4: '182n4fiyoep', 5: '11x60vxmn7s', 6: '1yd5v4aqqb7' };
 
 const TOPICS = ['Acme Analytics pricing', 'Globex weaknesses', 'Keelstone headcount', 'how long is the Lumetric trial', 'Beaconly Series B funding', 'Funnelwise integrations'];
 
@@ -101,7 +101,7 @@ describe('sentence facts', () => {
           const passages = indexes.map((i, rank) => ({ ...PASSAGES[i]!, score: -1 - ((rank * 7919) % 13) / 4 }));
           const options = base ? { count: 10, perSource: 3 } : { count: 5, perSource: 2 };
           const fromText = selectSentences(passages, topic, context, options);
-          const facts = passages.map((p) => ({ sourceKey: p.sourceKey, title: p.title, score: p.score, sentences: decodeFacts(encodeFacts(analyzePassage(p.text))) }));
+          const facts = passages.map((p) => ({ sourceKey: p.sourceKey, title: p.title, score: p.score, text: p.text, sentences: decodeFacts(encodeFacts(analyzePassage(p.text))) }));
           const fromFacts = chooseSentences(facts, topic, context, options).map(({ key: _key, refs, ...chosen }) => {
             const { passage, sentence } = refs.get(chosen.sourceKey)!;
             return { sentence: passages[passage]!.text.slice(sentence.start, sentence.end), ...chosen };
