@@ -95,8 +95,8 @@ export const EARLIER = 'earlier';
 
 /**
  * A log factor added when the sentence prices or names an add-on ("can add Payroll for $6", "each
- * additional employee costs $4") and the topic does not ask about add-ons: a near miss beside the
- * price of the plan asked about.
+ * additional employee costs $4") and the topic asks for a price but not about add-ons: a near miss
+ * beside the price of the plan asked about.
  */
 export const ADD_ON = 'addOn';
 
@@ -110,7 +110,12 @@ export const OTHER_ROLE = 'otherRole';
 /**
  * A log factor added when the sentence states a plan or an intent ("will open a Seattle office in
  * January 2026", "does not yet support") and the topic does not ask about plans: a near miss beside
- * what happened.
+ * what happened. Not for a sentence that names the role the topic asks for ("co-founder Declan
+ * Mulqueen will become chair" says who founded the company).
+ *
+ * A sentence with any of these marks (EARLIER, ADD_ON, OTHER_ROLE, FUTURE) is a near miss: it is
+ * the brief's Answer only when no sentence without a mark holds what was asked
+ * (embedded-pipeline.ts `answerFirst`).
  */
 export const FUTURE = 'future';
 
