@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composeBrief } from '../../src/research/brief.ts';
 import type { ResearchResult } from '../../src/research/provider.ts';
-import { FINISHED_PROFILE } from '../helpers/fixtures.ts';
+import { answerLine as answerLineOf } from '../helpers/answer-line.ts';
 
 const SOURCES: ResearchResult['sources'] = [
   { url: 'https://reviews.example/compare', title: 'Plans compared', domain: 'reviews.example', publishedAt: '2026-04-07' },
@@ -10,15 +9,7 @@ const SOURCES: ResearchResult['sources'] = [
 ];
 
 function answerLine(topic: string, findings: ResearchResult['findings']) {
-  const { markdown, claims } = composeBrief({
-    topic,
-    tier: 'lite',
-    date: '2026-11-28',
-    result: { engine: 'embedded', sources: SOURCES, findings },
-    profile: FINISHED_PROFILE,
-    sourcePolicy: { include: [], exclude: [] },
-  });
-  return { line: markdown.split('\n').find((l) => l.startsWith('**Answer:**'))!, claims, markdown };
+  return answerLineOf(topic, SOURCES, findings);
 }
 
 const PASSING = 'For a team of 1,000 employees, Initech costs more than most rivals.';
