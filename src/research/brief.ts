@@ -229,7 +229,8 @@ function policyNote(policy: BriefInput['sourcePolicy']): string {
  * opens with the name (preferring one that did put "This Globex review comes from a CIO at a
  * 2,600-person company..." before the figure asked for); a finding already quoted that names a
  * side answers for it too. For a topic that asks several things (answer-types.ts `topicParts`:
- * "Globex reviewer ratings and complaints"), one finding per part the first does not answer.
+ * "Globex reviewer ratings and complaints"), one finding per part the first does not answer (the
+ * engine puts its best for each part first: embedded-pipeline.ts `answerFirst`).
  */
 function answerItems(items: readonly Item[], topic: string, wanted: readonly AnswerType[], sources: readonly ResearchSource[]): Item[] {
   const typed = (item: Item) => sentenceAnswerTypes(item.sentence, wanted).length > 0;

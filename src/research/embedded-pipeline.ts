@@ -1,5 +1,6 @@
 import type { CompanyName } from '../db/companies.ts';
 import { companyDirectory } from '../oms/company-directory.ts';
+import { topicParts, type AnswerType } from './answer-types.ts';
 import { relevanceOf, type Ranking, type SentenceFeatures } from './ranking.ts';
 import { FITTED_RANKING } from './ranking-weights.ts';
 import type { ResearchRequest, ResearchResult } from './provider.ts';
@@ -72,7 +73,7 @@ export function extractFindings(
   const limits = TIER_LIMITS[request.tier];
   const ranking = options.ranking ?? FITTED_RANKING;
   const candidates = options.candidates ?? findingCandidates(retrieved, request);
-  const chosen = answerFirst(pickSentences(candidates, ranking.selection, { count: limits.findings, perSource: limits.perSource }), ranking);
+  const chosen = answerFirst(pickSentences(candidates, ranking.selection, { count: limits.findings, perSource: limits.perSource }), ranking, topicParts(request.topic));
   const selected = cutSentences(retrieved.found, chosen);
   const sourceKeys = [...new Set(selected.flatMap((s) => [s.sourceKey, ...s.alsoSourceKeys]))];
   return {
@@ -93,20 +94,38 @@ export function extractFindings(
  * them, when any does: "The cheapest option we tested is Baitwise" answers "cheapest vendor", the
  * market's size beside it does not. Of those, a near miss (`isNearMiss`) competes only when nothing
  * else does: the Answer never quotes an add-on's price, an earlier figure, another role or a plan
- * while a sentence without such a mark holds what was asked.
+ * while a sentence without such a mark holds what was asked. For a topic that asks several things
+ * (`parts`, answer-types.ts `topicParts`), the best sentence for each part the ones before it do
+ * not hold follows, picked the same way.
  */
-function answerFirst(chosen: ChosenSentence[], ranking: Ranking): ChosenSentence[] {
+function answerFirst(chosen: ChosenSentence[], ranking: Ranking, parts: readonly AnswerType[][] = []): ChosenSentence[] {
   const typed = chosen.some((sentence) => sentence.answers.length > 0);
   const cued = chosen.some((sentence) => (!typed || sentence.answers.length > 0) && sentence.features.evidence.cue > 0);
   const competing = chosen.filter((sentence) => (!typed || sentence.answers.length > 0) && (!cued || sentence.features.evidence.cue > 0));
-  const plain = competing.filter((sentence) => !isNearMiss(sentence.features));
-  let first: ChosenSentence | undefined;
-  let best = -Infinity;
-  for (const sentence of plain.length > 0 ? plain : competing) {
-    const score = relevanceOf(sentence.features, ranking.answer);
-    if (score > best) [first, best] = [sentence, score];
+  const first = bestAnswer(competing, ranking);
+  if (!first) return chosen;
+  // A topic asking several things: then, for each part the answers so far do not hold, the best
+  // sentence that holds it (composeBrief quotes the first finding holding each part).
+  const answers = [first];
+  for (const part of parts) {
+    const holdsPart = (sentence: ChosenSentence) => sentence.answers.some((type) => part.includes(type));
+    if (answers.some(holdsPart)) continue;
+    const pick = bestAnswer(chosen.filter((sentence) => !answers.includes(sentence) && holdsPart(sentence)), ranking);
+    if (pick) answers.push(pick);
   }
-  return !first || first === chosen[0] ? chosen : [first, ...chosen.filter((sentence) => sentence !== first)];
+  return [...answers, ...chosen.filter((sentence) => !answers.includes(sentence))];
+}
+
+/** The sentence the answer weights rank highest (the first of equals) among `sentences`, a near miss (`isNearMiss`) only when all are. */
+function bestAnswer(sentences: readonly ChosenSentence[], ranking: Ranking): ChosenSentence | undefined {
+  const plain = sentences.filter((sentence) => !isNearMiss(sentence.features));
+  let best: ChosenSentence | undefined;
+  let bestScore = -Infinity;
+  for (const sentence of plain.length > 0 ? plain : sentences) {
+    const score = relevanceOf(sentence.features, ranking.answer);
+    if (score > bestScore) [best, bestScore] = [sentence, score];
+  }
+  return best;
 }
 
 /** A sentence marked as a near miss beside the fact asked for (ranking.ts EARLIER, ADD_ON, OTHER_ROLE, FUTURE). */

@@ -32,3 +32,20 @@ describe('the Answer beside a near miss', () => {
     expect(findings[0]!.sentence).toBe(PLAN);
   });
 });
+
+describe('the Answer of a topic that asks several things', () => {
+  const topic = 'Sentryfold Team plan price and free trial length';
+  const PRICE = 'The Team plan costs $49 per seat per month.';
+  const LATER = 'Sentryfold will offer a 30-day free trial on the Team plan next year.';
+  const TRIAL = 'Every plan starts with a 14-day free trial.';
+
+  it('puts first the best sentence for each part the answers before it do not hold, never a near miss while a plain one holds it', () => {
+    const candidates = findingCandidates(retrieved(PRICE, LATER, TRIAL), { topic });
+    const later = candidates.find((c) => c.features.future)!;
+    const trial = candidates.find((c) => !c.features.future && c.answers.includes('duration'))!;
+    expect(relevanceOf(later.features, PRIOR_RANKING.answer)).toBeGreaterThan(relevanceOf(trial.features, PRIOR_RANKING.answer));
+    const { findings } = extractFindings(retrieved(PRICE, LATER, TRIAL), { topic, tier: 'lite' }, { ranking: PRIOR_RANKING });
+    // One answer per part, in the answer weights' order; the plan for next year is neither.
+    expect(findings.map((f) => f.sentence).slice(0, 2).sort()).toEqual([PRICE, TRIAL].sort());
+  });
+});
