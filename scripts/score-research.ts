@@ -285,24 +285,25 @@ async function main(bench: BenchResources): Promise<number> {
       if (runtimePid === undefined) throw new Error('no workerd process found among our children');
     }
   }
+  if (runtimePid === undefined) throw new Error('no workerd process found among our children');
+  const runtime = runtimePid;
   for (const l of loaded) {
     const { name } = l.corpus;
     const key = keys.get(name)!;
     const objects = imported.get(name)!;
-    if (runtimePid === undefined) throw new Error('no workerd process found among our children');
 
     const corpus = corpusContents(l.ndjson);
     const normalized = new Map<string, string>();
     // Every round asks every question in order; the first round is scored, all are timed.
     const rounds: { question: ResearchQuestion; ms: number; markdown: string }[][] = [];
-    const cpuBefore = cpuSeconds(runtimePid);
+    const cpuBefore = cpuSeconds(runtime);
     for (let round = 0; round < ROUNDS; round++) {
       const briefs: (typeof rounds)[number] = [];
       for (const question of l.questions) briefs.push({ question, ...(await research(base, key, question.topic)) });
       rounds.push(briefs);
     }
     const calls = ROUNDS * l.questions.length;
-    const cpuMsPerBrief = ((cpuSeconds(runtimePid) - cpuBefore) * 1000) / calls;
+    const cpuMsPerBrief = ((cpuSeconds(runtime) - cpuBefore) * 1000) / calls;
     const briefs = rounds[0]!;
     const scoreOf = (round: typeof briefs) => JSON.stringify(totalScore(round.map((brief) => scoreBrief(brief.markdown, brief.question, corpus, normalized))));
     const unsteady = rounds.slice(1).some((round) => scoreOf(round) !== scoreOf(briefs));

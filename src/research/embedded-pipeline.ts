@@ -100,8 +100,9 @@ export function extractFindings(
  */
 function answerFirst(chosen: ChosenSentence[], ranking: Ranking, parts: readonly AnswerType[][] = []): ChosenSentence[] {
   const typed = chosen.some((sentence) => sentence.answers.length > 0);
-  const cued = chosen.some((sentence) => (!typed || sentence.answers.length > 0) && sentence.features.evidence.cue > 0);
-  const competing = chosen.filter((sentence) => (!typed || sentence.answers.length > 0) && (!cued || sentence.features.evidence.cue > 0));
+  const competes = (sentence: ChosenSentence) => !typed || sentence.answers.length > 0;
+  const cued = chosen.some((sentence) => competes(sentence) && sentence.features.evidence.cue > 0);
+  const competing = chosen.filter((sentence) => competes(sentence) && (!cued || sentence.features.evidence.cue > 0));
   const first = bestAnswer(competing, ranking);
   if (!first) return chosen;
   // A topic asking several things: then, for each part the answers so far do not hold, the best
