@@ -333,14 +333,25 @@ function namesAPerson(text: string): boolean {
   return false;
 }
 
-/** Words and shapes of a stated weakness (general English: what reviewers and analysts write). */
-const WEAKNESS = new RegExp(
-  '\\b(?:weakness(?:es)?|weak|drawbacks?|downsides?|limitations?|limited|complain(?:s|ed|ts?)?|cautions?|caveat|cons\\b|lacks?|lacking|missing|' +
-    'struggl\\w*|frustrat\\w*|slow(?:er|ly)?|thin|expensive|costly|hard to|difficult|poor(?:ly)?|buggy|bugs?|gaps?|fail(?:s|ed|ing)?|' +
-    'worse|only (?:supports?|offers?|works?)|does not|doesn\'t|cannot|can\'t|no longer|climb\\w*|risks?|concerns?|problems?|issues?|' +
-    '(?:out)?dated|clunky|critici[sz]\\w*|dislik\\w*|crawls?|hates?|annoy\\w*|confusing|no [\\w-]+(?: [\\w-]+){0,3} at all)\\b',
-  'i',
-);
+/**
+ * Words that judge a product as wanting, whatever the market (general English: what reviewers and
+ * analysts write): "the main limitation", "complain most about", "clunky", "pricey".
+ */
+const PLAIN_WEAKNESS =
+  '\\b(?:weakness(?:es)?|weak(?:er|est)?|drawbacks?|downsides?|limitations?|shortcomings?|flaw(?:s|ed)?|complain(?:s|ed|ts?)?|cautions?|caveats?|cons\\b|' +
+  'lacks?|lacking|critici[sz]\\w*|dislik\\w*|hates?|annoy\\w*|gripes?|clunky|buggy|outdated|confusing|frustrating|poor(?:ly)?|worse|' +
+  'hard to|difficult|expensive|costly|pricey|overpriced)\\b';
+/**
+ * Words that state a weakness in a review but have other common senses, so they alone say less: a
+ * product "shows why users struggle", "issues W-2 forms", measures "risk"; a market runs on "thin
+ * margins".
+ */
+const FAINT_WEAKNESS =
+  '\\b(?:limited|missing|dated|struggl\\w*|frustrat\\w*|slow(?:er|ly)?|thin|bugs?|gaps?|fail(?:s|ed|ing)?|only (?:supports?|offers?|works?)|' +
+  'does not|doesn\'t|cannot|can\'t|no longer|climb\\w*|risks?|concerns?|problems?|issues?|crawls?|no [\\w-]+(?: [\\w-]+){0,3} at all)\\b';
+/** A stated weakness: a judgment (PLAIN_WEAKNESS) or a word of one (FAINT_WEAKNESS). */
+const WEAKNESS = new RegExp(`${PLAIN_WEAKNESS}|${FAINT_WEAKNESS}`, 'i');
+const PLAIN_WEAKNESS_PATTERN = new RegExp(PLAIN_WEAKNESS, 'i');
 /**
  * A clause saying what another, named company does not do ("..., which Phishwarden does not",
  * "that Counterbell does not offer on any plan"): a rival's gap, read out before looking for a weakness.
@@ -424,6 +435,15 @@ const SENTENCE_PATTERNS: Record<AnswerType, { test(text: string): boolean }> = {
   },
 };
 
+/**
+ * Whether `sentence` judges as wanting in so many words (PLAIN_WEAKNESS), not only with a word that
+ * has other senses: "The main limitation of Lumetric is ..." does, "a platform that shows why users
+ * struggle" does not. A rival's gap ("..., which Phishwarden does not") is not read.
+ */
+export function statesWeaknessPlainly(sentence: string): boolean {
+  return PLAIN_WEAKNESS_PATTERN.test(sentence.replace(RIVAL_LACKS, ''));
+}
+
 const DIGIT = /\d/;
 
 /** The kinds of answer `sentence` holds, in ANSWER_TYPES order; only those of `among` are tested when given. */
@@ -436,12 +456,21 @@ export function sentenceAnswerTypes(sentence: string, among: readonly AnswerType
  * none of the wanted types (or the topic asks for none), otherwise 0.7 plus 0.3 times the share of
  * wanted types it holds. One wanted type held counts most, so a cue read too eagerly in the topic
  * ("implementation services cost" also reads as a duration) costs little; a sentence holding
- * both a price and a trial length still ranks above one holding only the price.
+ * both a price and a trial length still ranks above one holding only the price. Half that when
+ * every wanted type it holds is among `faint`: read from words with other senses (a weakness
+ * stated only as "struggle" or "issues": `statesWeaknessPlainly`).
  */
-export function answerTypeMatch(wanted: readonly AnswerType[], held: readonly AnswerType[]): number {
+export function answerTypeMatch(wanted: readonly AnswerType[], held: readonly AnswerType[], faint: readonly AnswerType[] = []): number {
   let hits = 0;
-  for (const type of wanted) if (held.includes(type)) hits++;
-  return hits === 0 ? 0 : 0.7 + (0.3 * hits) / wanted.length;
+  let onlyFaint = true;
+  for (const type of wanted) {
+    if (!held.includes(type)) continue;
+    hits++;
+    if (!faint.includes(type)) onlyFaint = false;
+  }
+  if (hits === 0) return 0;
+  const match = 0.7 + (0.3 * hits) / wanted.length;
+  return onlyFaint ? match / 2 : match;
 }
 
 const FIGURE = /[$€£¥]?\s?\d[\d,.]*(?:\s?(?:%|k\b|m\b|bn\b))?(?:\s+(?:percent|million|billion|thousand|euros?|dollars?|people|staff|[a-z]+s)\b)?/gi;

@@ -39,7 +39,12 @@ export const EVIDENCE_FEATURES = [
   'recency',
   /** Share of the topic's superlative and list words (cheapest, largest, alternatives: select.ts CUE_WORDS) the sentence holds. */
   'cue',
-  /** Share of the words of the product or plan the topic asks about ("Premium" in "Shiftlark Premium plan price") the sentence holds. */
+  /**
+   * How squarely the sentence is about the product or plan the topic asks about ("Premium" in
+   * "Shiftlark Premium plan price"): 1 when it opens with its name ("Full Back Office, at $329 per
+   * location per month, ..."), otherwise half the share of the name's words it holds (a sentence
+   * listing every plan names it in passing). The best over the products asked; 0 when none is.
+   */
   'product',
   /**
    * 1 when the topic asks for money of a scale (answer-types.ts `moneyScaleAsked`: a sum such as

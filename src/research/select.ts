@@ -1,5 +1,5 @@
 import { answerTypeMatch, asksAddOn, asksFuture, currencyAsked, jobTitlesIn, holdsCurrency, rolesAsked, holdsLargeSum, moneyScaleAsked, topicAnswerTypes, type AnswerType } from './answer-types.ts';
-import { answersIn, marksAddOn, marksBefore, marksFuture, rolesMarked, stems, type SentenceFacts } from './sentence-facts.ts';
+import { answersIn, marksAddOn, marksBefore, marksFuture, marksPlainWeakness, rolesMarked, stems, type SentenceFacts } from './sentence-facts.ts';
 import { stem } from './stem.ts';
 import { similarity, terms } from './text.ts';
 import { ABOUTNESS, relevanceOf, type Aboutness, type RankingWeights, type SentenceFeatures } from './ranking.ts';
@@ -100,6 +100,15 @@ export function isOwnDomainOf(name: AskedName, label: string): boolean {
 /** Whether a page is about `name`: its title holds the name's head word, or it is on the name's own domain. */
 function pageIsAbout(name: AskedName, title: ReadonlySet<string>, label: string): boolean {
   return title.has(name.stems[0]!) || isOwnDomainOf(name, label);
+}
+
+/**
+ * Whether a sentence opens with a name's words, side by side from among its first LEAD stems:
+ * "Rota Pro costs ..." opens with "Rota Pro", "Rota costs ..." does not.
+ */
+function opensWith(name: readonly string[], sentenceStems: readonly string[]): boolean {
+  const at = sentenceStems.indexOf(name[0]!);
+  return at >= 0 && at < LEAD && name.every((s, i) => sentenceStems[at + i] === s);
 }
 
 /** Where the name's head word first stands among a sentence's stems: -1 when absent. */
@@ -351,6 +360,8 @@ interface AcronymLink {
 }
 
 const NONE: ReadonlySet<string> = new Set();
+/** A weakness read only from words with other senses (sentence-facts.ts PLAIN_WEAKNESS_MARK unset). */
+const FAINT_WEAKNESS: readonly AnswerType[] = ['weakness'];
 
 /**
  * The acronym links of a topic: each run of 3 or 4 lower-case content words ("annual recurring
@@ -475,12 +486,12 @@ export function sentenceCandidates(passages: readonly PassageFacts[], query: str
             titleCoverage: inTitle / weightTotal,
             contextCoverage: inContext / weightTotal,
             phrase: phraseShare(pairs, facts.stems),
-            answerType: answerTypeMatch(wanted, answers),
+            answerType: answerTypeMatch(wanted, answers, answers.includes('weakness') && !marksPlainWeakness(facts.answers) ? FAINT_WEAKNESS : []),
             informativeness: facts.informativeness,
             position: 1 / (1 + position),
             recency,
             cue: shareHeld(cues, facts.stems),
-            product: Math.max(0, ...products.map((product) => shareHeld(product, facts.stems))),
+            product: Math.max(0, ...products.map((product) => (opensWith(product, facts.stems) ? 1 : 0.5 * shareHeld(product, facts.stems)))),
             moneyScale: scale !== null && answers.includes('money') && (scale === 'sum') === holdsLargeSum(facts.figures) ? 1 : 0,
             currency: currency !== null && answers.includes('money') && holdsCurrency(facts.figures, currency) ? 1 : 0,
           },

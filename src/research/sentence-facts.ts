@@ -1,4 +1,4 @@
-import { ANSWER_TYPES, figures, holdsAddOn, rolesIn, sentenceAnswerTypes, tellsOfBefore, tellsOfFuture, type AnswerType } from './answer-types.ts';
+import { ANSWER_TYPES, figures, holdsAddOn, rolesIn, sentenceAnswerTypes, statesWeaknessPlainly, tellsOfBefore, tellsOfFuture, type AnswerType } from './answer-types.ts';
 import { stem } from './stem.ts';
 import { forEachTerm, isCitableCounted, sentenceSpans, wordCount } from './text.ts';
 
@@ -20,7 +20,7 @@ import { forEachTerm, isCitableCounted, sentenceSpans, wordCount } from './text.
  * test/research/sentence-facts.test.ts pins a fingerprint of the facts of the demo market per
  * version, so such a change fails there until the version moves.
  */
-export const FACTS_VERSION = 6;
+export const FACTS_VERSION = 7;
 
 /** The topic-independent facts of one citable sentence of a passage. */
 export interface SentenceFacts {
@@ -33,8 +33,8 @@ export interface SentenceFacts {
   stems: string[];
   /**
    * The kinds of answer it holds, bit i for ANSWER_TYPES[i], and above them its marks: ADD_ON_MARK
-   * (bit 16), the roles it names (`rolesMarked`, bits 17 to 24), BEFORE_MARK (bit 25) and
-   * FUTURE_MARK (bit 26).
+   * (bit 16), the roles it names (`rolesMarked`, bits 17 to 24), BEFORE_MARK (bit 25),
+   * FUTURE_MARK (bit 26) and PLAIN_WEAKNESS_MARK (bit 27).
    */
   answers: number;
   /** `informativeness` of the sentence. */
@@ -91,6 +91,17 @@ export const FUTURE_MARK = 1 << 26;
 /** Whether facts' `answers` carry FUTURE_MARK. */
 export function marksFuture(answers: number): boolean {
   return (answers & FUTURE_MARK) !== 0;
+}
+
+/**
+ * The bit of `SentenceFacts.answers` set when the sentence holds a weakness and judges in so many
+ * words (answer-types.ts `statesWeaknessPlainly`), not only with a word that has other senses.
+ */
+export const PLAIN_WEAKNESS_MARK = 1 << 27;
+
+/** Whether facts' `answers` carry PLAIN_WEAKNESS_MARK. */
+export function marksPlainWeakness(answers: number): boolean {
+  return (answers & PLAIN_WEAKNESS_MARK) !== 0;
 }
 
 /** Where the roles a sentence names (answer-types.ts `rolesIn`) start among the bits of `SentenceFacts.answers`. */
@@ -162,6 +173,7 @@ export function analyzePassage(text: string, key: (sentence: string) => string =
     answers |= rolesIn(sentence) << ROLE_SHIFT;
     if (tellsOfBefore(sentence)) answers |= BEFORE_MARK;
     if (tellsOfFuture(sentence)) answers |= FUTURE_MARK;
+    if ((answers & answerBit('weakness')) !== 0 && statesWeaknessPlainly(sentence)) answers |= PLAIN_WEAKNESS_MARK;
     facts.push({
       start,
       end,

@@ -43,7 +43,7 @@ const ANSWERED: { text: string; facts: string; terms: string[] }[] = [
   },
   {
     text: 'Acme\'s CEO\'s team didn\'t say; the users\' complaints can\'t be ignored. O\'Brien\'s rating is 4.5/5 stars.',
-    facts: '0;69;1fb7scd6vhb;acm ceo team didn\'t sai users\' complaint can\'t ignor;131200;0.25;|70;102;1nq0wiwj37;o\'brien rate star;80;0.5;#4.5 #5stars',
+    facts: '0;69;1fb7scd6vhb;acm ceo team didn\'t sai users\' complaint can\'t ignor;134348928;0.25;|70;102;1nq0wiwj37;o\'brien rate star;80;0.5;#4.5 #5stars',
     terms: ['acme ceo team didn\'t say users\' complaints can\'t ignored', 'o\'brien rating stars'],
   },
   {
@@ -85,7 +85,7 @@ const ANSWERED: { text: string; facts: string; terms: string[] }[] = [
   },
   {
     text: 'ÀÉÎÕÜ ÇÃO résumé naïve coöperate façade — Ǆemal Ǳ ǅ. The team is weak on reporting and slow to respond, users complain.',
-    facts: '0;52;1j7xt4x5vqp;àéîõü ção résumé naïve coöperate façade džemal dz dž;0;0.25;|53;119;9rsggum3p5;team weak report slow respond user complain;128;0.5;',
+    facts: '0;52;1j7xt4x5vqp;àéîõü ção résumé naïve coöperate façade džemal dz dž;0;0.25;|53;119;9rsggum3p5;team weak report slow respond user complain;134217856;0.5;',
     terms: ['àéîõü ção résumé naïve coöperate façade džemal dz dž', 'team weak reporting slow respond users complain'],
   },
 ];

@@ -34,7 +34,7 @@ const PASSAGES: RankedPassage[] = sources.flatMap((s) =>
  * stored facts no longer match what research would compute: raise FACTS_VERSION (so stored rows of
  * the old version are recomputed from their text on read) and pin the new hash here.
  */
-const FINGERPRINTS: Record<number, string> = { 1: '1yjjy9yxsrf', 2: '13p9iszzsjq', 3: 'lu5cgqdl1k', 4: '182n4fiyoep', 5: '11x60vxmn7s', 6: '1yd5v4aqqb7' };
+const FINGERPRINTS: Record<number, string> = { 1: '1yjjy9yxsrf', 2: '13p9iszzsjq', 3: 'lu5cgqdl1k', 4: '182n4fiyoep', 5: '11x60vxmn7s', 6: '1yd5v4aqqb7', 7: '22fb9xnw7fq' };
 
 const TOPICS = ['Acme Analytics pricing', 'Globex weaknesses', 'Keelstone headcount', 'how long is the Lumetric trial', 'Beaconly Series B funding', 'Funnelwise integrations'];
 
