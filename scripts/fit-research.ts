@@ -4,7 +4,7 @@
  *
  * It reads the captures `npm run score:research` leaves in .score-research/capture/ (what the
  * engine retrieved for each question; retrieval does not depend on the weights), fits by
- * coordinate ascent from the prior weights (scripts/lib/ranking-fit.ts), and prints each corpus's
+ * steepest ascent from the prior weights (scripts/lib/ranking-fit.ts), and prints each corpus's
  * score before and after, replayed offline (scripts/lib/research-replay.ts). Run score:research
  * again afterwards: it scores the new weights through the Worker, and its leave-one-corpus-out
  * line is the figure to quote.
@@ -38,7 +38,7 @@ function weightsSource(ranking: Ranking, corpora: readonly PreparedCorpus[], obj
 
 /**
  * The research ranking's weights (ranking.ts), fitted by \`npm run score:research && npm run fit:research\`
- * (scripts/fit-research.ts) on the corpora ${corpora.map((c) => c.capture.name).join(', ')}: coordinate ascent
+ * (scripts/fit-research.ts) on the corpora ${corpora.map((c) => c.capture.name).join(', ')}: steepest ascent
  * from PRIOR_RANKING, objective ${objective.start.toFixed(4)} -> ${objective.end.toFixed(4)} (scripts/lib/ranking-fit.ts).
  * Written by the script; do not edit by hand.
  */

@@ -1,9 +1,15 @@
 /**
  * Fits the ranking's weights (src/research/ranking.ts: the selection weights and the answer
- * weights) on captured corpora by coordinate ascent (issue 34): from a start, try moving one
- * weight at a time by each step, up and down, keep the move that raises the objective most, and
- * repeat until no move raises it or MAX_PASSES passes are done. Deterministic: the same captures
+ * weights) on captured corpora by steepest ascent (issue 34): from a start, try every move (each
+ * weight of both parts by each step, up and down), keep the one that raises the objective most,
+ * and repeat until no move raises it or MAX_MOVES moves are made. Deterministic: the same captures
  * and start give the same weights.
+ *
+ * Steepest rather than coordinate ascent (moving the weights one after another in list order):
+ * coordinate ascent kept the first move that paid in that order, so its fit, and the score on the
+ * corpus left out, moved with the order of the weights and with features whose weight never moved.
+ * Measured leave-one-corpus-out on 2026-11-28 with the same features: 163 Answer lines of 190 and
+ * 230 facts of 241 by coordinate ascent, 171 and 229 by steepest ascent.
  *
  * The objective is the mean over corpora of the share of facts stated plus ANSWER_SHARE times the
  * share of questions whose Answer line states a fact: each corpus counts the same however many
@@ -27,7 +33,8 @@ export const ANSWER_SHARE = 0.25;
 const STEPS = [0.4, 0.2, 0.1, 0.05] as const;
 /** What each unit of distance from the start costs the objective: a move must pay for itself. */
 const PENALTY = 0.02;
-const MAX_PASSES = 6;
+/** At most this many moves (each the best of all those tried). */
+const MAX_MOVES = 60;
 /** A move must raise the objective by more than this to be kept (so ties keep the weights as they are). */
 const EPSILON = 1e-9;
 /** Evidence weights stay at or above 0: a feature that says a sentence holds more of the topic never counts against it. */
@@ -72,19 +79,18 @@ export function distance(a: Ranking, b: Ranking): number {
   return sum;
 }
 
-/** Coordinate ascent from `start` on `corpora`; `options.log` hears each kept move. */
+/** Steepest ascent from `start` on `corpora`; `options.log` hears each kept move. */
 export function fitWeights(corpora: readonly PreparedCorpus[], start: Ranking, options: FitOptions = {}): Fit {
   const { steps = STEPS, penalty = PENALTY, log = () => undefined } = options;
   const score = (ranking: Ranking) => objective(corpora, ranking) - penalty * distance(ranking, start);
   let weights = start;
   let best = score(weights);
   let evaluations = 1;
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    let moved = false;
+  for (let move = 1; move <= MAX_MOVES; move++) {
+    let bestMove: { ranking: Ranking; part: (typeof RANKING_PARTS)[number]; name: WeightName } | undefined;
+    let bestScore = best;
     for (const part of RANKING_PARTS) {
       for (const name of WEIGHT_NAMES) {
-        let bestMove: Ranking | undefined;
-        let bestScore = best;
         for (const step of steps) {
           for (const sign of [1, -1]) {
             const value = round(weights[part][name] + sign * step);
@@ -94,18 +100,17 @@ export function fitWeights(corpora: readonly PreparedCorpus[], start: Ranking, o
             evaluations++;
             if (result > bestScore + EPSILON) {
               bestScore = result;
-              bestMove = tried;
+              bestMove = { ranking: tried, part, name };
             }
           }
         }
-        if (!bestMove) continue;
-        log(`  pass ${pass + 1}: ${part}.${name} ${weights[part][name]} -> ${bestMove[part][name]} (objective ${best.toFixed(4)} -> ${bestScore.toFixed(4)})`);
-        weights = bestMove;
-        best = bestScore;
-        moved = true;
       }
     }
-    if (!moved) break;
+    if (!bestMove) break;
+    const { ranking, part, name } = bestMove;
+    log(`  move ${move}: ${part}.${name} ${weights[part][name]} -> ${ranking[part][name]} (objective ${best.toFixed(4)} -> ${bestScore.toFixed(4)})`);
+    weights = ranking;
+    best = bestScore;
   }
   return { weights, objective: objective(corpora, weights), start: objective(corpora, start), evaluations };
 }

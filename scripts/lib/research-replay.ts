@@ -41,6 +41,12 @@ export interface PreparedCorpus {
   contents: ReadonlyMap<string, string>;
   normalized: Map<string, string>;
   candidates: Candidate[][];
+  /**
+   * Per question, the score of each engine result seen so far, by the result as JSON. The brief is
+   * a function of the result, and most moves of a fit leave most questions' results as they were,
+   * so a fit composes and scores each distinct brief once.
+   */
+  scored: Map<string, QuestionScore>[];
 }
 
 /** The organization behind a slug, and its sales profile. */
@@ -66,22 +72,38 @@ export async function captureCorpus(db: D1Database, name: string, slug: string, 
 /** A capture with its corpus's source texts, each question's candidates computed. */
 export function prepareCorpus(capture: CorpusCapture, contents: ReadonlyMap<string, string>): PreparedCorpus {
   const candidates = capture.questions.map(({ question, retrieved }) => findingCandidates(retrieved, { topic: question.topic }));
-  return { capture, contents, normalized: new Map(), candidates };
+  return { capture, contents, normalized: new Map(), candidates, scored: capture.questions.map(() => new Map()) };
 }
 
-/** The brief the Worker would write for question `index` of a corpus under `ranking` (dated 2000-01-01: the date is not scored). */
-export function replayBrief(corpus: PreparedCorpus, index: number, ranking: Ranking): string {
+/** What the engine finds for question `index` of a corpus under `ranking`. */
+function replayResult(corpus: PreparedCorpus, index: number, ranking: Ranking): ResearchResult {
+  const { question, retrieved } = corpus.capture.questions[index]!;
+  return { engine: 'embedded', ...extractFindings(retrieved, { topic: question.topic, tier: TIER }, { ranking, candidates: corpus.candidates[index] }) };
+}
+
+/** The brief the Worker writes for question `index` of a corpus from `result` (dated 2000-01-01: the date is not scored). */
+function briefOf(corpus: PreparedCorpus, index: number, result: ResearchResult): string {
   const { question, retrieved } = corpus.capture.questions[index]!;
   const topic = question.topic;
-  const result: ResearchResult = { engine: 'embedded', ...extractFindings(retrieved, { topic, tier: TIER }, { ranking, candidates: corpus.candidates[index] }) };
   const { profile } = corpus.capture;
   const speakers = speakersIn(retrieved.companies, topic, result.sources, { ownDomain: profile.domain });
   return composeBrief({ topic, tier: TIER, date: '2000-01-01', result, profile, sourcePolicy: NO_POLICY, speakers }).markdown;
 }
 
+/** The brief the Worker would write for question `index` of a corpus under `ranking` (dated 2000-01-01: the date is not scored). */
+export function replayBrief(corpus: PreparedCorpus, index: number, ranking: Ranking): string {
+  return briefOf(corpus, index, replayResult(corpus, index, ranking));
+}
+
 /** Every question of a corpus replayed under `ranking` and scored. */
 export function replayScores(corpus: PreparedCorpus, ranking: Ranking): QuestionScore[] {
-  return corpus.capture.questions.map(({ question }, i) => scoreBrief(replayBrief(corpus, i, ranking), question, corpus.contents, corpus.normalized));
+  return corpus.capture.questions.map(({ question }, i) => {
+    const result = replayResult(corpus, i, ranking);
+    const key = JSON.stringify(result);
+    let score = corpus.scored[i]!.get(key);
+    if (!score) corpus.scored[i]!.set(key, (score = scoreBrief(briefOf(corpus, i, result), question, corpus.contents, corpus.normalized)));
+    return score;
+  });
 }
 
 /** `replayScores`, totalled. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWER_SHARE, distance, fitWeights, objective } from '../../scripts/lib/ranking-fit.ts';
-import { prepareCorpus, replayBrief, type CorpusCapture } from '../../scripts/lib/research-replay.ts';
-import { PRIOR_RANKING } from '../../src/research/ranking.ts';
+import { prepareCorpus, replayBrief, replayScores, type CorpusCapture } from '../../scripts/lib/research-replay.ts';
+import { EVIDENCE_FEATURES, PRIOR_RANKING, RANKING_PARTS, WEIGHT_NAMES, type Ranking } from '../../src/research/ranking.ts';
 import type { FoundPassage } from '../../src/db/passages.ts';
 import { FINISHED_PROFILE } from '../helpers/fixtures.ts';
 
@@ -51,6 +51,36 @@ describe('fitting the ranking on captured research', () => {
     expect(objective([corpus], fit.weights)).toBe(fit.objective);
     expect(replayBrief(corpus, 0, fit.weights)).toContain(`**Answer:** "${NEW}"`);
     expect(fitWeights([prepareCorpus(capture, contents(capture))], PRIOR_RANKING).weights).toEqual(fit.weights);
+  });
+
+  it('makes first the move that raises the objective most of all single moves, whatever the order of the weights', () => {
+    const capture = staleFigureCorpus();
+    const corpus = prepareCorpus(capture, contents(capture));
+    const moves: string[] = [];
+    fitWeights([corpus], PRIOR_RANKING, { steps: [0.4, 0.2], log: (line) => moves.push(line) });
+    // Every single move from the prior, scored as the fit scores it (its default penalty of 0.02 per unit of distance).
+    let best = { name: '', score: -Infinity };
+    for (const part of RANKING_PARTS) {
+      for (const name of WEIGHT_NAMES) {
+        for (const value of [0.4, 0.2, -0.2, -0.4].map((step) => Math.round((PRIOR_RANKING[part][name] + step) * 1e4) / 1e4)) {
+          if (value < 0 && (EVIDENCE_FEATURES as readonly string[]).includes(name)) continue;
+          const tried: Ranking = { ...PRIOR_RANKING, [part]: { ...PRIOR_RANKING[part], [name]: value } };
+          const score = objective([corpus], tried) - 0.02 * distance(tried, PRIOR_RANKING);
+          if (score > best.score + 1e-9) best = { name: `${part}.${name}`, score };
+        }
+      }
+    }
+    expect(moves[0]).toContain(`move 1: ${best.name} `);
+  });
+
+  it('scores a replay the same whether or not the corpus has replayed other weights before', () => {
+    const capture = staleFigureCorpus();
+    const used = prepareCorpus(capture, contents(capture));
+    fitWeights([used], PRIOR_RANKING);
+    const fresh = prepareCorpus(capture, contents(capture));
+    for (const weights of [PRIOR_RANKING, { ...PRIOR_RANKING, answer: { ...PRIOR_RANKING.answer, recency: 1 } }]) {
+      expect(replayScores(used, weights)).toEqual(replayScores(fresh, weights));
+    }
   });
 
   it("charges a move of the answer weights at the Answer line's share, a move of the selection weights in full", () => {
