@@ -53,16 +53,26 @@ describe('fitting the ranking on captured research', () => {
     expect(fitWeights([prepareCorpus(capture, contents(capture))], PRIOR_RANKING).weights).toEqual(fit.weights);
   });
 
-  it('makes first the move that raises the objective most of all single moves, whatever the order of the weights', () => {
+  it('makes first the move that raises the objective most of all single moves, not the first that pays in the order of the weights', () => {
+    // Two faults: three stale figures (a higher answer.recency mends them) and one founding year,
+    // where the sentence with more of the topic's words is not the fact (a higher answer.position
+    // mends it, and comes before recency in the order of the weights).
     const capture = staleFigureCorpus();
+    capture.questions.push({
+      question: { topic: 'Initrode founding year', gold: ['https://initrode.example/about'], facts: ['founded in 2011'] },
+      retrieved: {
+        found: [found(20, 'https://initrode.example/about', 'Initrode was founded in 2011 in Leeds. The Initrode founding team marked its tenth year in 2021 with a new office.', '2026-01-01', -5)],
+        companies: [],
+      },
+    });
     const corpus = prepareCorpus(capture, contents(capture));
     const moves: string[] = [];
-    fitWeights([corpus], PRIOR_RANKING, { steps: [0.4, 0.2], log: (line) => moves.push(line) });
+    fitWeights([corpus], PRIOR_RANKING, { log: (line) => moves.push(line) });
     // Every single move from the prior, scored as the fit scores it (its default penalty of 0.02 per unit of distance).
     let best = { name: '', score: -Infinity };
     for (const part of RANKING_PARTS) {
       for (const name of WEIGHT_NAMES) {
-        for (const value of [0.4, 0.2, -0.2, -0.4].map((step) => Math.round((PRIOR_RANKING[part][name] + step) * 1e4) / 1e4)) {
+        for (const value of [0.4, 0.2, 0.1, 0.05, -0.05, -0.1, -0.2, -0.4].map((step) => Math.round((PRIOR_RANKING[part][name] + step) * 1e4) / 1e4)) {
           if (value < 0 && (EVIDENCE_FEATURES as readonly string[]).includes(name)) continue;
           const tried: Ranking = { ...PRIOR_RANKING, [part]: { ...PRIOR_RANKING[part], [name]: value } };
           const score = objective([corpus], tried) - 0.02 * distance(tried, PRIOR_RANKING);
@@ -70,7 +80,9 @@ describe('fitting the ranking on captured research', () => {
         }
       }
     }
-    expect(moves[0]).toContain(`move 1: ${best.name} `);
+    expect(best.name).toBe('answer.recency');
+    expect(moves[0]).toContain('move 1: answer.recency ');
+    expect(moves[1]).toContain('move 2: answer.position ');
   });
 
   it('scores a replay the same whether or not the corpus has replayed other weights before', () => {
