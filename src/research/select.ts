@@ -361,7 +361,7 @@ interface AcronymLink {
 
 const NONE: ReadonlySet<string> = new Set();
 /** A weakness read only from words with other senses (sentence-facts.ts PLAIN_WEAKNESS_MARK unset). */
-const FAINT_WEAKNESS: readonly AnswerType[] = ['weakness'];
+const WEAKNESS_ONLY_FAINT: readonly AnswerType[] = ['weakness'];
 
 /**
  * The acronym links of a topic: each run of 3 or 4 lower-case content words ("annual recurring
@@ -486,7 +486,7 @@ export function sentenceCandidates(passages: readonly PassageFacts[], query: str
             titleCoverage: inTitle / weightTotal,
             contextCoverage: inContext / weightTotal,
             phrase: phraseShare(pairs, facts.stems),
-            answerType: answerTypeMatch(wanted, answers, answers.includes('weakness') && !marksPlainWeakness(facts.answers) ? FAINT_WEAKNESS : []),
+            answerType: answerTypeMatch(wanted, answers, answers.includes('weakness') && !marksPlainWeakness(facts.answers) ? WEAKNESS_ONLY_FAINT : []),
             informativeness: facts.informativeness,
             position: 1 / (1 + position),
             recency,
