@@ -282,7 +282,6 @@ async function main(bench: BenchResources): Promise<number> {
       const pids = workerdPids();
       const spent = pids.map((pid) => cpuSeconds(pid) - (before.get(pid) ?? 0));
       runtimePid = pids[spent.indexOf(Math.max(...spent))];
-      if (runtimePid === undefined) throw new Error('no workerd process found among our children');
     }
   }
   if (runtimePid === undefined) throw new Error('no workerd process found among our children');

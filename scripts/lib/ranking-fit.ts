@@ -30,9 +30,9 @@ import { replayTotal, type PreparedCorpus } from './research-replay.ts';
 /** How much the Answer line's share counts beside the share of facts stated. */
 export const ANSWER_SHARE = 0.25;
 /** The moves tried for each weight, up and down. */
-const STEPS = [0.4, 0.2, 0.1, 0.05] as const;
+export const STEPS = [0.4, 0.2, 0.1, 0.05] as const;
 /** What each unit of distance from the start costs the objective: a move must pay for itself. */
-const PENALTY = 0.02;
+export const PENALTY = 0.02;
 /** At most this many moves (each the best of all those tried). */
 const MAX_MOVES = 60;
 /** A move must raise the objective by more than this to be kept (so ties keep the weights as they are). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER_SHARE, distance, fitWeights, objective } from '../../scripts/lib/ranking-fit.ts';
+import { ANSWER_SHARE, distance, fitWeights, objective, PENALTY, STEPS } from '../../scripts/lib/ranking-fit.ts';
 import { prepareCorpus, replayBrief, replayScores, type CorpusCapture } from '../../scripts/lib/research-replay.ts';
 import { EVIDENCE_FEATURES, PRIOR_RANKING, RANKING_PARTS, WEIGHT_NAMES, type Ranking } from '../../src/research/ranking.ts';
 import type { FoundPassage } from '../../src/db/passages.ts';
@@ -68,14 +68,14 @@ describe('fitting the ranking on captured research', () => {
     const corpus = prepareCorpus(capture, contents(capture));
     const moves: string[] = [];
     fitWeights([corpus], PRIOR_RANKING, { log: (line) => moves.push(line) });
-    // Every single move from the prior, scored as the fit scores it (its default penalty of 0.02 per unit of distance).
+    // Every single move from the prior, scored as the fit scores it (its default steps and penalty).
     let best = { name: '', score: -Infinity };
     for (const part of RANKING_PARTS) {
       for (const name of WEIGHT_NAMES) {
-        for (const value of [0.4, 0.2, 0.1, 0.05, -0.05, -0.1, -0.2, -0.4].map((step) => Math.round((PRIOR_RANKING[part][name] + step) * 1e4) / 1e4)) {
+        for (const value of STEPS.flatMap((step) => [step, -step]).map((step) => Math.round((PRIOR_RANKING[part][name] + step) * 1e4) / 1e4)) {
           if (value < 0 && (EVIDENCE_FEATURES as readonly string[]).includes(name)) continue;
           const tried: Ranking = { ...PRIOR_RANKING, [part]: { ...PRIOR_RANKING[part], [name]: value } };
-          const score = objective([corpus], tried) - 0.02 * distance(tried, PRIOR_RANKING);
+          const score = objective([corpus], tried) - PENALTY * distance(tried, PRIOR_RANKING);
           if (score > best.score + 1e-9) best = { name: `${part}.${name}`, score };
         }
       }
